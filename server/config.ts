@@ -1,0 +1,65 @@
+import path from "node:path";
+
+/** Server configuration, read once from environment variables (documented in .env.example). */
+export interface Config {
+  port: number;
+  host: string;
+  contextPath: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  jwtSecret: string | null;
+  adminPassword: string | null;
+  loginCaptcha: boolean;
+  /** Minutes of inactivity after which a session ends. */
+  sessionIdleMinutes: number;
+  /** Hours after which a session ends whatever its activity (also the JWT lifetime). */
+  sessionMaxHours: number;
+  /** Wrong passwords in a row before an account is locked, and for how long. */
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  maxPageSize: number;
+  bodyLimitBytes: number;
+  staticDir: string;
+  logLevel: string;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  return !["0", "false", "off", "no"].includes(value.trim().toLowerCase());
+}
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`环境变量 ${name} 必须是非负整数，当前为 "${value}"`);
+  return n;
+}
+
+function contextPath(value: string | undefined): string {
+  const raw = (value ?? "/jeecg-boot").trim();
+  if (raw === "" || raw === "/") return "";
+  return "/" + raw.replace(/^\/+|\/+$/g, "");
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int("PORT", env.PORT, 8080),
+    host: env.HOST || "0.0.0.0",
+    contextPath: contextPath(env.CONTEXT_PATH),
+    dataDir: path.resolve(env.DATA_DIR || "./data"),
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    jwtSecret: env.JWT_SECRET || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    loginCaptcha: bool(env.LOGIN_CAPTCHA, true),
+    sessionIdleMinutes: int("SESSION_IDLE_MINUTES", env.SESSION_IDLE_MINUTES, 240),
+    sessionMaxHours: int("SESSION_MAX_HOURS", env.SESSION_MAX_HOURS, 168),
+    loginMaxFailures: int("LOGIN_MAX_FAILURES", env.LOGIN_MAX_FAILURES, 5),
+    loginLockMinutes: int("LOGIN_LOCK_MINUTES", env.LOGIN_LOCK_MINUTES, 15),
+    maxPageSize: int("MAX_PAGE_SIZE", env.MAX_PAGE_SIZE, 1000),
+    bodyLimitBytes: int("BODY_LIMIT_BYTES", env.BODY_LIMIT_BYTES, 1024 * 1024),
+    staticDir: path.resolve(env.STATIC_DIR || "./dist"),
+    logLevel: env.LOG_LEVEL || "info",
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * First-start seed: system departments, roles, users, dictionaries, the JeecgBoot system menu tree and the
+ * 红色印记 business menu tree, with role grants. Each step runs once per database (sys_seed_step), so a
+ * restart, or a second instance starting at the same moment, never seeds twice.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../client.js";
+import {
+  sysDepart,
+  sysDict,
+  sysDictItem,
+  sysPermission,
+  sysRole,
+  sysRolePermission,
+  sysSeedStep,
+  sysUser,
+  sysUserDepart,
+  sysUserRole,
+} from "../schema.js";
+import { nextId, uuid32 } from "../../lib/ids.js";
+import { generatePassword, hashPassword } from "../../lib/password.js";
+import { dicts } from "./dicts.js";
+import { bbhMenus, systemMenus, type SeedMenu } from "./menus.js";
+
+const SEED_BY = "system";
+
+type PermissionInsert = typeof sysPermission.$inferInsert;
+
+/** Flattens a seed tree into rows with ids, parent ids and leaf flags. */
+export function flattenMenus(tree: SeedMenu[], parentId = ""): PermissionInsert[] {
+  return tree.flatMap((m) => {
+    const id = uuid32();
+    const children = m.children ?? [];
+    const row: PermissionInsert = {
+      id,
+      parentId: parentId || null,
+      name: m.name,
+      url: m.url,
+      component: m.component ?? (m.menuType === 0 ? "layouts/RouteView" : null),
+      componentName: m.componentName ?? null,
+      redirect: m.redirect ?? null,
+      menuType: m.menuType,
+      perms: m.perms ?? null,
+      permsType: m.permsType ?? (m.menuType === 2 ? "1" : "0"),
+      sortNo: m.sortNo,
+      alwaysShow: m.alwaysShow ?? false,
+      icon: m.icon ?? null,
+      isRoute: m.isRoute ?? true,
+      isLeaf: children.length === 0,
+      keepAlive: m.keepAlive ?? false,
+      hidden: m.hidden ?? false,
+      internalOrExternal: m.internalOrExternal ?? false,
+      status: m.menuType === 2 ? (m.status ?? "1") : null,
+      createBy: SEED_BY,
+    };
+    return [row, ...flattenMenus(children, id)];
+  });
+}
+
+/** Runs `fn` once per database under the step name; returns whether it ran. */
+async function once(db: Db, step: string, fn: (tx: Db) => Promise<void>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(sysSeedStep).values({ step }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
+    await fn(tx as unknown as Db);
+    return true;
+  });
+}
+
+const DEPARTS = [
+  { key: "hq", parent: null, name: "红色印记运营中心", code: "A01", type: "1", category: "1", order: 0 },
+  { key: "ops", parent: "hq", name: "活动运营部", code: "A01A01", type: "2", category: "2", order: 1 },
+  { key: "content", parent: "hq", name: "内容审核部", code: "A01A02", type: "2", category: "2", order: 2 },
+  { key: "tech", parent: "hq", name: "技术部", code: "A01A03", type: "2", category: "2", order: 3 },
+  { key: "partner", parent: null, name: "合作单位", code: "A02", type: "1", category: "1", order: 1 },
+  { key: "school", parent: "partner", name: "红星实验学校", code: "A02A01", type: "2", category: "2", order: 1 },
+] as const;
+
+const ROLES = [
+  { key: "admin", code: "admin", name: "管理员", description: "系统管理员，拥有全部权限" },
+  { key: "operator", code: "operator", name: "运营人员", description: "管理红色印记业务数据" },
+  { key: "auditor", code: "auditor", name: "审核员", description: "审核玩家提交的任务答案" },
+] as const;
+
+/** Staff accounts for the demo; their passwords are random and unknown until an administrator resets them. */
+const DEMO_STAFF = [
+  { username: "zhangsan", realname: "张三", sex: 1, phone: "13800000001", depart: "ops", role: "operator", workNo: "0002" },
+  { username: "lisi", realname: "李四", sex: 1, phone: "13800000002", depart: "content", role: "auditor", workNo: "0003" },
+  { username: "wangfang", realname: "王芳", sex: 2, phone: "13800000003", depart: "ops", role: "operator", workNo: "0004" },
+  { username: "zhaolei", realname: "赵磊", sex: 1, phone: "13800000004", depart: "tech", role: "operator", workNo: "0005" },
+  { username: "chenjing", realname: "陈静", sex: 2, phone: "13800000005", depart: "school", role: "auditor", workNo: "0006" },
+  { username: "zhangwei", realname: "张伟", sex: 1, phone: "13800000006", depart: "content", role: "auditor", workNo: "0007" },
+] as const;
+
+export interface SeedResult {
+  /** The admin password generated on this start, to print once; undefined when ADMIN_PASSWORD was used or nothing was seeded. */
+  generatedAdminPassword?: string;
+  seeded: boolean;
+}
+
+export async function seed(db: Db, opts: { adminPassword: string | null }): Promise<SeedResult> {
+  let generated: string | undefined;
+  const seeded = await once(db, "system-v1", async (tx) => {
+    const departIds = Object.fromEntries(DEPARTS.map((d) => [d.key, uuid32()])) as Record<string, string>;
+    await tx.insert(sysDepart).values(
+      DEPARTS.map((d) => ({
+        id: departIds[d.key],
+        parentId: d.parent ? departIds[d.parent] : "",
+        departName: d.name,
+        orgCode: d.code,
+        orgType: d.type,
+        orgCategory: d.category,
+        departOrder: d.order,
+        status: "1",
+        createBy: SEED_BY,
+      })),
+    );
+
+    const roleIds = Object.fromEntries(ROLES.map((r) => [r.key, nextId()])) as Record<string, string>;
+    await tx.insert(sysRole).values(
+      ROLES.map((r) => ({ id: roleIds[r.key], roleCode: r.code, roleName: r.name, description: r.description, createBy: SEED_BY })),
+    );
+
+    const adminPassword = opts.adminPassword ?? (generated = generatePassword());
+    const adminId = uuid32();
+    await tx.insert(sysUser).values({
+      id: adminId,
+      username: "admin",
+      realname: "管理员",
+      password: await hashPassword(adminPassword),
+      sex: 1,
+      orgCode: "A01",
+      status: 1,
+      workNo: "0001",
+      userIdentity: 2,
+      departIds: departIds.hq,
+      createBy: SEED_BY,
+    });
+    const unusable = await hashPassword(generatePassword(32));
+    const staff = DEMO_STAFF.map((s) => ({ ...s, id: uuid32() }));
+    await tx.insert(sysUser).values(
+      staff.map((s) => ({
+        id: s.id,
+        username: s.username,
+        realname: s.realname,
+        password: unusable,
+        sex: s.sex,
+        phone: s.phone,
+        workNo: s.workNo,
+        orgCode: DEPARTS.find((d) => d.key === s.depart)!.code,
+        status: 1,
+        userIdentity: 1,
+        createBy: SEED_BY,
+      })),
+    );
+    await tx.insert(sysUserRole).values([
+      { id: nextId(), userId: adminId, roleId: roleIds.admin },
+      ...staff.map((s) => ({ id: nextId(), userId: s.id, roleId: roleIds[s.role] })),
+    ]);
+    await tx.insert(sysUserDepart).values([
+      { id: nextId(), userId: adminId, depId: departIds.hq },
+      ...staff.map((s) => ({ id: nextId(), userId: s.id, depId: departIds[s.depart] })),
+    ]);
+
+    for (const d of dicts) {
+      const dictId = nextId();
+      await tx.insert(sysDict).values({ id: dictId, dictCode: d.code, dictName: d.name, type: d.type ?? 0, description: d.description, createBy: SEED_BY });
+      if (d.items.length) {
+        await tx.insert(sysDictItem).values(
+          d.items.map(([value, text], i) => ({ id: nextId(), dictId, itemValue: value, itemText: text, sortOrder: i + 1, status: 1, createBy: SEED_BY })),
+        );
+      }
+    }
+
+    const systemRows = flattenMenus(systemMenus);
+    const bbhRows = flattenMenus(bbhMenus);
+    const allRows = [...systemRows, ...bbhRows];
+    for (let i = 0; i < allRows.length; i += 200) await tx.insert(sysPermission).values(allRows.slice(i, i + 200));
+
+    const home = systemRows.find((r) => r.name === "首页" && r.menuType === 0);
+    const answerAudit = subtree(bbhRows, (r) => r.name === "玩家管理");
+    const grants: Array<[role: string, rows: PermissionInsert[]]> = [
+      ["admin", allRows],
+      ["operator", [...(home ? [home] : []), ...bbhRows]],
+      ["auditor", [...(home ? [home] : []), ...bbhRows.filter((r) => r.name === "红色印记" && r.menuType === 0), ...answerAudit]],
+    ];
+    for (const [role, rows] of grants) {
+      const values = rows.map((r) => ({ id: nextId(), roleId: roleIds[role], permissionId: r.id!, operateDate: new Date() }));
+      for (let i = 0; i < values.length; i += 500) await tx.insert(sysRolePermission).values(values.slice(i, i + 500));
+    }
+  });
+  if (seeded) await db.execute(sql`analyze`);
+  return { generatedAdminPassword: generated, seeded };
+}
+
+/** The rows of the first node matching `pick` and all its descendants. */
+function subtree(rows: PermissionInsert[], pick: (r: PermissionInsert) => boolean): PermissionInsert[] {
+  const root = rows.find(pick);
+  if (!root) return [];
+  const out = [root];
+  for (let i = 0; i < out.length; i++) out.push(...rows.filter((r) => r.parentId === out[i].id));
+  return out;
+}

@@ -1,0 +1,218 @@
+/**
+ * The JeecgBoot list conventions (contract.md §5), implemented once for every module:
+ * `pageNo`/`pageSize` (capped), `column`/`order` (allow-listed, comma lists, trailing `_dictText` ignored),
+ * and field filters `*x*`, `x*`, `*x`, `a,b`, `,a,b,`, `!x`, `>= x`, `++`, `<field>_begin`/`_end`,
+ * `<field>_MultiString`. Only allow-listed fields reach SQL, and every value is a bound parameter.
+ */
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Page } from "../../contract/index.js";
+import { parseDateTime } from "./dates.js";
+import { badRequest } from "./envelope.js";
+import type { Db } from "../db/client.js";
+
+export type FieldType = "string" | "int" | "date" | "datetime";
+
+export interface FieldSpec {
+  column: PgColumn;
+  type: FieldType;
+  /** Field may be used as a filter (default true). */
+  filter?: boolean;
+  /** Field may be used as a sort column (default false). */
+  sort?: boolean;
+}
+
+export interface ListSpec {
+  fields: Record<string, FieldSpec>;
+  defaultSort: Array<{ field: string; order: "asc" | "desc" }>;
+  /** Unique column appended to every sort so pages are stable. */
+  tiebreak: PgColumn;
+}
+
+export interface ListParams {
+  pageNo: number;
+  pageSize: number;
+  limit: number;
+  offset: number;
+  where: SQL | undefined;
+  orderBy: SQL[];
+}
+
+/** Deeper than this, offset paging stops being cheap; clients must narrow the query instead. */
+export const MAX_OFFSET = 200_000;
+
+type Query = Record<string, unknown>;
+
+const RANGE_SUFFIXES = ["_begin", "_end"] as const;
+
+function single(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) throw badRequest(`参数「${name}」不能重复出现`);
+  return String(value);
+}
+
+function parseInteger(raw: string, name: string): number {
+  const n = Number(raw);
+  if (raw.trim() === "" || !Number.isSafeInteger(n)) throw badRequest(`参数「${name}」必须是整数`);
+  return n;
+}
+
+function parsePaging(query: Query, maxPageSize: number) {
+  const pageNoRaw = single(query, "pageNo");
+  const pageSizeRaw = single(query, "pageSize");
+  const pageNo = pageNoRaw === undefined || pageNoRaw === "" ? 1 : parseInteger(pageNoRaw, "pageNo");
+  if (pageNo < 1) throw badRequest("页码（pageNo）必须大于等于 1");
+  let pageSize = pageSizeRaw === undefined || pageSizeRaw === "" ? 10 : parseInteger(pageSizeRaw, "pageSize");
+  if (pageSize === -1) pageSize = maxPageSize; // JeecgBoot's "all", bounded by the server cap
+  if (pageSize < 1 || pageSize > maxPageSize) throw badRequest(`每页条数（pageSize）必须在 1 到 ${maxPageSize} 之间`);
+  const offset = (pageNo - 1) * pageSize;
+  if (offset > MAX_OFFSET) throw badRequest(`页码过大：最多可翻到第 ${MAX_OFFSET} 条记录，请增加查询条件缩小范围`);
+  return { pageNo, pageSize, limit: pageSize, offset };
+}
+
+function typed(spec: FieldSpec, raw: string, name: string, endOfDay = false): unknown {
+  switch (spec.type) {
+    case "string":
+      return raw;
+    case "int":
+      return parseInteger(raw, name);
+    case "date":
+    case "datetime": {
+      const date = parseDateTime(raw, endOfDay);
+      if (!date) throw badRequest(`参数「${name}」不是有效的日期，格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss`);
+      if (spec.type === "date") return date.toISOString().slice(0, 10) === raw ? raw : raw.slice(0, 10);
+      return date;
+    }
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
+
+function requireString(spec: FieldSpec, name: string) {
+  if (spec.type !== "string") throw badRequest(`参数「${name}」不支持模糊查询`);
+}
+
+/** One field value → one condition, following JeecgBoot's QueryGenerator rule order. */
+function condition(spec: FieldSpec, name: string, raw: string): SQL | undefined {
+  const col = spec.column;
+  const value = raw.trim();
+  if (value === "") return undefined;
+
+  if (value.length > 1 && value.startsWith(",") && value.endsWith(",")) {
+    requireString(spec, name);
+    const parts = value.split(",").filter((p) => p.trim() !== "");
+    return or(...parts.map((p) => ilike(col, `%${escapeLike(p.trim())}%`)));
+  }
+  const op = /^(>=|<=|!=|>|<|=) (.*)$/s.exec(value);
+  if (op) {
+    const v = typed(spec, op[2], name, op[1].startsWith("<"));
+    switch (op[1]) {
+      case ">=": return gte(col, v);
+      case "<=": return lte(col, v);
+      case "!=": return ne(col, v);
+      case ">": return gt(col, v);
+      case "<": return lt(col, v);
+      default: return eq(col, v);
+    }
+  }
+  if (value.includes("*")) {
+    requireString(spec, name);
+    const core = escapeLike(value.replaceAll("*", ""));
+    if (core === "") return undefined;
+    const starts = value.startsWith("*");
+    const ends = value.endsWith("*");
+    const pattern = starts && !ends ? `%${core}` : !starts && ends ? `${core}%` : `%${core}%`;
+    return ilike(col, pattern);
+  }
+  if (value.includes(",")) {
+    const items = value.split(",").map((p) => p.trim()).filter((p) => p !== "");
+    if (items.length > 1000) throw badRequest(`参数「${name}」的取值过多（最多 1000 个）`);
+    return items.length ? inArray(col, items.map((p) => typed(spec, p, name))) : undefined;
+  }
+  if (value.startsWith("!")) return ne(col, typed(spec, value.slice(1), name));
+  if (value.includes("++")) return eq(col, typed(spec, value.replaceAll("++", ","), name));
+  return eq(col, typed(spec, value, name));
+}
+
+function parseFilters(spec: ListSpec, query: Query): SQL[] {
+  const conditions: SQL[] = [];
+  for (const key of Object.keys(query)) {
+    let name = key;
+    let kind: "value" | "_begin" | "_end" | "_MultiString" = "value";
+    for (const suffix of [...RANGE_SUFFIXES, "_MultiString"] as const) {
+      if (key.endsWith(suffix)) {
+        name = key.slice(0, -suffix.length);
+        kind = suffix;
+      }
+    }
+    const field = spec.fields[name];
+    if (!field || field.filter === false) continue; // like JeecgBoot, parameters that are not fields are ignored
+    const raw = single(query, key);
+    if (raw === undefined || raw.trim() === "") continue;
+    if (kind === "value") {
+      const c = condition(field, name, raw);
+      if (c) conditions.push(c);
+    } else if (kind === "_MultiString") {
+      const items = raw.split(",").filter((p) => p.trim() !== "");
+      if (items.length) conditions.push(inArray(field.column, items.map((p) => typed(field, p.trim(), name))));
+    } else {
+      const v = typed(field, raw.trim(), key, kind === "_end");
+      conditions.push(kind === "_begin" ? gte(field.column, v) : lte(field.column, v));
+    }
+  }
+  return conditions;
+}
+
+function parseSort(spec: ListSpec, query: Query): SQL[] {
+  const columnRaw = single(query, "column");
+  const orderRaw = single(query, "order");
+  let order: "asc" | "desc" | undefined;
+  if (orderRaw !== undefined && orderRaw !== "") {
+    const o = orderRaw.trim().toLowerCase();
+    if (o !== "asc" && o !== "desc") throw badRequest("排序方向（order）只能是 asc 或 desc");
+    order = o;
+  }
+  const requested =
+    columnRaw === undefined || columnRaw.trim() === ""
+      ? spec.defaultSort
+      : columnRaw.split(",").map((c) => ({ field: c.trim().replace(/_dictText$/, ""), order: order ?? "desc" }));
+  const orderBy = requested.map(({ field, order: dir }) => {
+    const f = spec.fields[field];
+    if (!f || !f.sort) throw badRequest(`不支持按「${field}」排序`);
+    return dir === "asc" ? asc(f.column) : desc(f.column);
+  });
+  return [...orderBy, asc(spec.tiebreak)];
+}
+
+/** Turns the request's query string into bound, allow-listed paging, filtering and sorting. */
+export function parseListQuery(spec: ListSpec, query: Query, maxPageSize: number): ListParams {
+  const paging = parsePaging(query, maxPageSize);
+  const filters = parseFilters(spec, query);
+  return { ...paging, where: filters.length ? and(...filters) : undefined, orderBy: parseSort(spec, query) };
+}
+
+export function toPage<T>(records: T[], total: number, params: Pick<ListParams, "pageNo" | "pageSize">): Page<T> {
+  return {
+    records,
+    total,
+    size: params.pageSize,
+    current: params.pageNo,
+    pages: Math.ceil(total / params.pageSize),
+  };
+}
+
+/** Runs the page query and the count with the same conditions. */
+export async function fetchPage<T extends PgTable>(
+  db: Db,
+  table: T,
+  params: ListParams,
+  extraWhere: Array<SQL | undefined> = [],
+): Promise<{ rows: T["$inferSelect"][]; total: number }> {
+  const where = and(params.where, ...extraWhere);
+  const [rows, totals] = await Promise.all([
+    db.select().from(table as PgTable).where(where).orderBy(...params.orderBy).limit(params.limit).offset(params.offset),
+    db.select({ total: count() }).from(table as PgTable).where(where),
+  ]);
+  return { rows: rows as T["$inferSelect"][], total: Number(totals[0]?.total ?? 0) };
+}

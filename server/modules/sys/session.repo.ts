@@ -1,0 +1,139 @@
+/** Sessions and the permission codes a session carries. The session row is the truth; the JWT only names it. */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { SignJWT, jwtVerify } from "jose";
+import type { Db } from "../../db/client.js";
+import { sysPermission, sysRolePermission, sysSession, sysUser, sysUserRole } from "../../db/schema.js";
+import { uuid32 } from "../../lib/ids.js";
+
+export interface SessionUser {
+  sessionId: string;
+  userId: string;
+  username: string;
+  realname: string | null;
+  orgCode: string | null;
+}
+
+export interface SessionOptions {
+  secret: Uint8Array;
+  idleMinutes: number;
+  maxHours: number;
+}
+
+/** Touching a session (sliding its idle expiry) is written at most this often. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** Permission codes are cached per user for this long, and dropped at once by `invalidatePermissions`. */
+const PERMISSION_TTL_MS = 30_000;
+
+export class SessionService {
+  private permissionCache = new Map<string, { codes: Set<string>; at: number }>();
+
+  constructor(
+    private db: Db,
+    private opts: SessionOptions,
+  ) {}
+
+  async create(user: { id: string; username: string }, meta: { ip?: string; userAgent?: string }): Promise<string> {
+    const id = uuid32();
+    const now = Date.now();
+    await this.db.insert(sysSession).values({
+      id,
+      userId: user.id,
+      username: user.username,
+      ip: meta.ip?.slice(0, 100),
+      userAgent: meta.userAgent?.slice(0, 500),
+      expireTime: new Date(Math.min(now + this.opts.idleMinutes * 60_000, now + this.opts.maxHours * 3_600_000)),
+    });
+    return new SignJWT({ sid: id })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.username)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(now / 1000) + this.opts.maxHours * 3600)
+      .sign(this.opts.secret);
+  }
+
+  /** The live session a token names, or null when the token is forged, expired, revoked or its user is gone. */
+  async verify(token: string): Promise<SessionUser | null> {
+    let sid: unknown;
+    try {
+      ({ payload: { sid } } = await jwtVerify(token, this.opts.secret, { algorithms: ["HS256"] }));
+    } catch {
+      return null;
+    }
+    if (typeof sid !== "string") return null;
+    const [row] = await this.db
+      .select({
+        userId: sysSession.userId,
+        lastSeen: sysSession.lastSeenTime,
+        created: sysSession.createTime,
+        expire: sysSession.expireTime,
+        revoked: sysSession.revokeTime,
+        username: sysUser.username,
+        realname: sysUser.realname,
+        orgCode: sysUser.orgCode,
+        status: sysUser.status,
+        delFlag: sysUser.delFlag,
+      })
+      .from(sysSession)
+      .innerJoin(sysUser, eq(sysUser.id, sysSession.userId))
+      .where(eq(sysSession.id, sid));
+    const now = Date.now();
+    if (!row || row.revoked || row.expire.getTime() <= now || row.status !== 1 || row.delFlag !== 0) return null;
+    if (now - row.lastSeen.getTime() > TOUCH_INTERVAL_MS) {
+      const expire = Math.min(now + this.opts.idleMinutes * 60_000, row.created.getTime() + this.opts.maxHours * 3_600_000);
+      await this.db
+        .update(sysSession)
+        .set({ lastSeenTime: new Date(now), expireTime: new Date(expire) })
+        .where(eq(sysSession.id, sid));
+    }
+    return { sessionId: sid, userId: row.userId, username: row.username, realname: row.realname, orgCode: row.orgCode };
+  }
+
+  async revoke(sessionId: string, reason: string): Promise<void> {
+    await this.db
+      .update(sysSession)
+      .set({ revokeTime: new Date(), revokeReason: reason })
+      .where(and(eq(sysSession.id, sessionId), isNull(sysSession.revokeTime)));
+  }
+
+  /** Ends every session of a user (password change, freezing, forced logout), optionally sparing one. */
+  async revokeUser(userId: string, reason: string, except?: string): Promise<void> {
+    await this.db
+      .update(sysSession)
+      .set({ revokeTime: new Date(), revokeReason: reason })
+      .where(
+        and(
+          eq(sysSession.userId, userId),
+          isNull(sysSession.revokeTime),
+          except ? sql`${sysSession.id} <> ${except}` : undefined,
+        ),
+      );
+  }
+
+  /** The permission codes (sys_permission.perms of granted, valid rows) a user holds through their roles. */
+  async permissionCodes(userId: string): Promise<Set<string>> {
+    const cached = this.permissionCache.get(userId);
+    if (cached && Date.now() - cached.at < PERMISSION_TTL_MS) return cached.codes;
+    const rows = await this.db
+      .selectDistinct({ perms: sysPermission.perms })
+      .from(sysUserRole)
+      .innerJoin(sysRolePermission, eq(sysRolePermission.roleId, sysUserRole.roleId))
+      .innerJoin(sysPermission, eq(sysPermission.id, sysRolePermission.permissionId))
+      .where(
+        and(
+          eq(sysUserRole.userId, userId),
+          eq(sysPermission.delFlag, 0),
+          sql`${sysPermission.perms} is not null and ${sysPermission.perms} <> ''`,
+          sql`(${sysPermission.menuType} <> 2 or ${sysPermission.status} = '1')`,
+        ),
+      );
+    const codes = new Set<string>();
+    for (const { perms } of rows) for (const code of perms!.split(",")) if (code.trim()) codes.add(code.trim());
+    this.permissionCache.set(userId, { codes, at: Date.now() });
+    return codes;
+  }
+
+  invalidatePermissions(userId?: string): void {
+    if (userId) this.permissionCache.delete(userId);
+    else this.permissionCache.clear();
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Authentication and authorisation in one hook. Every API route declares its access in `config`:
+ * `anonymous`, `signedIn`, or `can("system:user:list")`; a route that declares nothing refuses to register.
+ * Token failures answer HTTP 500 with `Token失效，请重新登录`, which every JeecgBoot Vue client treats as an
+ * expired login (contract.md §3).
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { TOKEN_INVALID_MESSAGE } from "../../contract/index.js";
+import { ApiError, forbidden } from "../lib/envelope.js";
+import type { SessionService, SessionUser } from "../modules/sys/session.repo.js";
+
+export type Access = { anonymous: true } | { signedIn: true } | { permission: string };
+
+export const anonymous = { access: { anonymous: true } } as const satisfies { access: Access };
+export const signedIn = { access: { signedIn: true } } as const satisfies { access: Access };
+export const can = (permission: string) => ({ access: { permission } }) satisfies { access: Access };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    /** The user of a route that requires sign-in (throws if the hook did not run). */
+    currentUser(): SessionUser;
+  }
+}
+
+export const tokenInvalid = () => new ApiError(TOKEN_INVALID_MESSAGE, 500, 500);
+
+/** The token from `X-Access-Token`, or the `token` query parameter (contract.md §1). */
+export function requestToken(req: FastifyRequest): string | null {
+  const header = req.headers["x-access-token"];
+  if (typeof header === "string" && header) return header;
+  const query = (req.query as Record<string, unknown> | undefined)?.token;
+  return typeof query === "string" && query ? query : null;
+}
+
+export default fp(async function auth(app: FastifyInstance, opts: { sessions: SessionService; apiPrefix: string }) {
+  app.decorateRequest("user", null);
+  app.decorateRequest("currentUser", function (this: FastifyRequest) {
+    if (!this.user) throw tokenInvalid();
+    return this.user;
+  });
+
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith(opts.apiPrefix)) return;
+    if (!route.config?.access) throw new Error(`路由 ${route.method} ${route.url} 没有声明访问权限（config.access）`);
+  });
+
+  app.addHook("onRequest", async (req) => {
+    const access = req.routeOptions.config.access;
+    if (!access || "anonymous" in access) return;
+    const token = requestToken(req);
+    const user = token ? await opts.sessions.verify(token) : null;
+    if (!user) throw tokenInvalid();
+    req.user = user;
+    if ("permission" in access) {
+      const codes = await opts.sessions.permissionCodes(user.userId);
+      if (!codes.has(access.permission)) throw forbidden();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * One error handler for the whole API. Every failure becomes the JeecgBoot
+ * envelope with a Chinese message and the right HTTP status; 5xx never leak internals.
+ */
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { ErrorObject } from "ajv";
+import localizeZh from "ajv-i18n/localize/zh/index.js";
+import { ApiError, fail } from "../lib/envelope.js";
+
+const CONTEXT_LABEL: Record<string, string> = {
+  body: "请求体",
+  querystring: "查询参数",
+  params: "路径参数",
+  headers: "请求头",
+};
+
+/** The first schema error as one Chinese sentence, naming the field. */
+export function validationMessage(errors: ErrorObject[], context?: string): string {
+  const copy = errors.map((e) => ({ ...e }));
+  localizeZh(copy);
+  const first = copy[0];
+  const where = CONTEXT_LABEL[context ?? ""] ?? "参数";
+  const params = first.params as { missingProperty?: string; additionalProperty?: string };
+  if (first.keyword === "required" && params.missingProperty) {
+    return `${where}校验失败：缺少必填字段「${params.missingProperty}」`;
+  }
+  const field = params.additionalProperty ?? first.instancePath.replace(/^\//, "").replaceAll("/", ".");
+  return `${where}校验失败：${field ? `「${field}」` : ""}${first.message ?? "格式不正确"}`;
+}
+
+const FASTIFY_CODES: Record<string, [status: number, message: (err: FastifyError) => string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, () => "请求体不是有效的 JSON"],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, () => "请求体不能为空"],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, () => "请求体过大，超出服务器允许的大小"],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, () => "不支持的请求内容类型（Content-Type）"],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, () => "请求体长度与 Content-Length 不符"],
+  FST_ERR_BAD_URL: [400, () => "请求地址格式不正确"],
+};
+
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.statusCode).send(fail(err.message, err.code));
+    }
+    if (err.validation) {
+      return reply.status(400).send(fail(validationMessage(err.validation as ErrorObject[], err.validationContext), 400));
+    }
+    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+    if (known) return reply.status(known[0]).send(fail(known[1](err), known[0]));
+    if (err.statusCode === 429) {
+      return reply.status(429).send(fail("请求过于频繁，请稍后再试", 429));
+    }
+    if ((err as { code?: string }).code === "23505") {
+      return reply.status(409).send(fail("数据库中已存在该记录", 500));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      req.log.info({ err }, "client error");
+      return reply.status(err.statusCode).send(fail("请求不正确", err.statusCode));
+    }
+    req.log.error({ err }, "request failed");
+    return reply.status(500).send(fail("操作失败，服务器内部错误", 500));
+  });
+
+});
