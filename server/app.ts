@@ -10,7 +10,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import type { KvStore } from "./lib/kv.js";
 import auth from "./plugins/auth.js";
-import errors from "./plugins/errors.js";
+import errors, { frameworkErrors } from "./plugins/errors.js";
 import oplog from "./plugins/oplog.js";
 import spa from "./plugins/spa.js";
 import type { DictService } from "./modules/sys/dict.repo.js";
@@ -45,6 +45,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
     bodyLimit: config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === "true",
     ajv: { plugins: [ajvFormats as never] },
+    frameworkErrors,
   });
   app.decorate("ctx", ctx);
 

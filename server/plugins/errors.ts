@@ -2,7 +2,7 @@
  * One error handler for the whole API. Every failure becomes the JeecgBoot
  * envelope with a Chinese message and the right HTTP status; 5xx never leak internals.
  */
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ErrorObject } from "ajv";
 import localizeZh from "ajv-i18n/localize/zh/index.js";
@@ -36,7 +36,15 @@ const FASTIFY_CODES: Record<string, [status: number, message: (err: FastifyError
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, () => "不支持的请求内容类型（Content-Type）"],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, () => "请求体长度与 Content-Length 不符"],
   FST_ERR_BAD_URL: [400, () => "请求地址格式不正确"],
+  FST_ERR_MAX_PARAM_LENGTH: [414, () => "请求地址过长"],
+  FST_ERR_ASYNC_CONSTRAINT: [400, () => "请求不正确"],
 };
+
+/** Errors Fastify raises while routing, before any hook runs (bad URL encoding, overlong parameters). */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = FASTIFY_CODES[err.code] ?? [400, () => "请求不正确"];
+  return reply.status(status).send(fail(message(err), status));
+}
 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
