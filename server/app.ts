@@ -9,6 +9,7 @@ import ajvFormats from "ajv-formats";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import type { KvStore } from "./lib/kv.js";
+import type { VersionedCache } from "./lib/versioned-cache.js";
 import auth from "./plugins/auth.js";
 import errors, { frameworkErrors } from "./plugins/errors.js";
 import oplog from "./plugins/oplog.js";
@@ -26,6 +27,8 @@ export interface AppContext {
   kv: KvStore;
   sessions: SessionService;
   dicts: DictService;
+  /** Exact caches keyed by table write versions (list totals, permission look-ups). */
+  cache: VersionedCache;
   /** A Redis client shared by the rate limiter when several instances run. */
   redis?: import("ioredis").Redis;
 }

@@ -18,6 +18,8 @@ export interface Config {
   /** Wrong passwords in a row before an account is locked, and for how long. */
   loginMaxFailures: number;
   loginLockMinutes: number;
+  /** Login attempts per minute from one IP. */
+  loginRateLimit: number;
   maxPageSize: number;
   bodyLimitBytes: number;
   staticDir: string;
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: int("SESSION_MAX_HOURS", env.SESSION_MAX_HOURS, 168),
     loginMaxFailures: int("LOGIN_MAX_FAILURES", env.LOGIN_MAX_FAILURES, 5),
     loginLockMinutes: int("LOGIN_LOCK_MINUTES", env.LOGIN_LOCK_MINUTES, 15),
+    loginRateLimit: int("LOGIN_RATE_LIMIT", env.LOGIN_RATE_LIMIT, 30),
     maxPageSize: int("MAX_PAGE_SIZE", env.MAX_PAGE_SIZE, 1000),
     bodyLimitBytes: int("BODY_LIMIT_BYTES", env.BODY_LIMIT_BYTES, 1024 * 1024),
     staticDir: path.resolve(env.STATIC_DIR || "./dist"),

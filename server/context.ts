@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { memoryKv, redisKv } from "./lib/kv.js";
 import { loadJwtSecret } from "./lib/secret.js";
+import { VersionedCache } from "./lib/versioned-cache.js";
 import { DictService } from "./modules/sys/dict.repo.js";
 import { SessionService } from "./modules/sys/session.repo.js";
 
@@ -14,7 +15,8 @@ export async function createContext(config: Config, db: Db): Promise<AppContext 
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
   }
   const kv = redis ? await redisKv(redis) : memoryKv();
-  const sessions = new SessionService(db, {
+  const cache = new VersionedCache(db);
+  const sessions = new SessionService(db, cache, {
     secret: loadJwtSecret(config.jwtSecret, config.dataDir),
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
@@ -25,6 +27,7 @@ export async function createContext(config: Config, db: Db): Promise<AppContext 
     kv,
     sessions,
     dicts: new DictService(db),
+    cache,
     redis,
     async close() {
       await kv.close();

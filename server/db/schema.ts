@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -252,4 +253,10 @@ export const sysSession = pgTable(
 export const sysSeedStep = pgTable("sys_seed_step", {
   step: varchar("step", { length: 100 }).primaryKey(),
   appliedTime: ts("applied_time").notNull().defaultNow(),
+});
+
+/** Write versions per table, bumped by triggers (migration 0002); keys exact caches. */
+export const sysTableVersion = pgTable("sys_table_version", {
+  tableName: varchar("table_name", { length: 64 }).primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
 });

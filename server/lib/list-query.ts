@@ -4,12 +4,13 @@
  * and field filters `*x*`, `x*`, `*x`, `a,b`, `,a,b,`, `!x`, `>= x`, `++`, `<field>_begin`/`_end`,
  * `<field>_MultiString`. Only allow-listed fields reach SQL, and every value is a bound parameter.
  */
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { and, asc, count, eq, getTableName, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Page } from "../../contract/index.js";
 import { parseDateTime } from "./dates.js";
 import { badRequest } from "./envelope.js";
 import type { Db } from "../db/client.js";
+import type { VersionedCache } from "./versioned-cache.js";
 
 export type FieldType = "string" | "int" | "date" | "datetime";
 
@@ -180,7 +181,8 @@ function parseSort(spec: ListSpec, query: Query): SQL[] {
   const orderBy = requested.map(({ field, order: dir }) => {
     const f = spec.fields[field];
     if (!f || !f.sort) throw badRequest(`不支持按「${field}」排序`);
-    return dir === "asc" ? asc(f.column) : desc(f.column);
+    // Nulls sort as MySQL (JeecgBoot's home) sorts them: first ascending, last descending.
+    return dir === "asc" ? sql`${f.column} asc nulls first` : sql`${f.column} desc nulls last`;
   });
   return [...orderBy, asc(spec.tiebreak)];
 }
@@ -202,17 +204,36 @@ export function toPage<T>(records: T[], total: number, params: Pick<ListParams, 
   };
 }
 
+const dialect = new PgDialect();
+
+export interface FetchPageOptions {
+  /** Conditions the module always adds (e.g. `del_flag = 0`, data rules). */
+  where?: Array<SQL | undefined>;
+  /** Exact totals are cached per filter and table versions; name every table the conditions read. */
+  counts?: { cache: VersionedCache; tables?: readonly string[] };
+}
+
 /** Runs the page query and the count with the same conditions. */
 export async function fetchPage<T extends PgTable>(
   db: Db,
   table: T,
   params: ListParams,
-  extraWhere: Array<SQL | undefined> = [],
+  opts: FetchPageOptions = {},
 ): Promise<{ rows: T["$inferSelect"][]; total: number }> {
-  const where = and(params.where, ...extraWhere);
-  const [rows, totals] = await Promise.all([
-    db.select().from(table as PgTable).where(where).orderBy(...params.orderBy).limit(params.limit).offset(params.offset),
-    db.select({ total: count() }).from(table as PgTable).where(where),
-  ]);
-  return { rows: rows as T["$inferSelect"][], total: Number(totals[0]?.total ?? 0) };
+  const where = and(params.where, ...(opts.where ?? []));
+  const countRows = async () => {
+    const [row] = await db.select({ total: count() }).from(table as PgTable).where(where);
+    return Number(row?.total ?? 0);
+  };
+  let total: Promise<number>;
+  if (opts.counts) {
+    const rendered = where ? dialect.sqlToQuery(where) : { sql: "", params: [] };
+    const key = `${getTableName(table)}:${rendered.sql}:${JSON.stringify(rendered.params)}`;
+    total = opts.counts.cache.get(key, opts.counts.tables ?? [getTableName(table)], countRows);
+  } else {
+    total = countRows();
+  }
+  const rows = db.select().from(table as PgTable).where(where).orderBy(...params.orderBy).limit(params.limit).offset(params.offset);
+  const [records, n] = await Promise.all([rows, total]);
+  return { rows: records as T["$inferSelect"][], total: n };
 }

@@ -76,6 +76,6 @@ describe("list query SQL", () => {
     expect(sql).toMatch(/"sys_user"\."realname" ilike \$1/);
     expect(bound).toEqual(["%x'; drop table sys\\_user; --%", "a", "b", 2, "2023-12-31T16:00:00.000Z"]);
     const order = params.orderBy.map((o) => new PgDialect().sqlToQuery(o).sql);
-    expect(order).toEqual(['"sys_user"."realname" asc', '"sys_user"."id" asc']);
+    expect(order).toEqual(['"sys_user"."realname" asc nulls first', '"sys_user"."id" asc']);
   });
 });

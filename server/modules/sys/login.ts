@@ -51,7 +51,7 @@ export default async function loginRoutes(base: FastifyInstance) {
 
   app.post(
     "/sys/login",
-    { config: { ...anonymous, rateLimit: { max: 30, timeWindow: "1 minute" } }, schema: { body: LoginBody } },
+    { config: { ...anonymous, rateLimit: { max: config.loginRateLimit, timeWindow: "1 minute" } }, schema: { body: LoginBody } },
     async (req) => {
       const { username, password, captcha, checkKey } = req.body;
       if (config.loginCaptcha) {

@@ -4,6 +4,7 @@ import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../../db/client.js";
 import { sysPermission, sysRolePermission, sysSession, sysUser, sysUserRole } from "../../db/schema.js";
 import { uuid32 } from "../../lib/ids.js";
+import type { VersionedCache } from "../../lib/versioned-cache.js";
 
 export interface SessionUser {
   sessionId: string;
@@ -21,14 +22,13 @@ export interface SessionOptions {
 
 /** Touching a session (sliding its idle expiry) is written at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
-/** Permission codes are cached per user for this long, and dropped at once by `invalidatePermissions`. */
-const PERMISSION_TTL_MS = 30_000;
+/** The tables a user's permission codes are computed from. */
+export const PERMISSION_TABLES = ["sys_user_role", "sys_role_permission", "sys_permission"] as const;
 
 export class SessionService {
-  private permissionCache = new Map<string, { codes: Set<string>; at: number }>();
-
   constructor(
     private db: Db,
+    private cache: VersionedCache,
     private opts: SessionOptions,
   ) {}
 
@@ -110,9 +110,11 @@ export class SessionService {
   }
 
   /** The permission codes (sys_permission.perms of granted, valid rows) a user holds through their roles. */
-  async permissionCodes(userId: string): Promise<Set<string>> {
-    const cached = this.permissionCache.get(userId);
-    if (cached && Date.now() - cached.at < PERMISSION_TTL_MS) return cached.codes;
+  permissionCodes(userId: string): Promise<Set<string>> {
+    return this.cache.get(`permission-codes:${userId}`, PERMISSION_TABLES, () => this.loadPermissionCodes(userId));
+  }
+
+  private async loadPermissionCodes(userId: string): Promise<Set<string>> {
     const rows = await this.db
       .selectDistinct({ perms: sysPermission.perms })
       .from(sysUserRole)
@@ -128,12 +130,6 @@ export class SessionService {
       );
     const codes = new Set<string>();
     for (const { perms } of rows) for (const code of perms!.split(",")) if (code.trim()) codes.add(code.trim());
-    this.permissionCache.set(userId, { codes, at: Date.now() });
     return codes;
-  }
-
-  invalidatePermissions(userId?: string): void {
-    if (userId) this.permissionCache.delete(userId);
-    else this.permissionCache.clear();
   }
 }

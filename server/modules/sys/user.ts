@@ -35,17 +35,16 @@ const IdQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32 }) }
 
 export default async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, dicts, config } = app.ctx;
+  const { db, dicts, config, cache } = app.ctx;
 
   app.get("/sys/user/list", { config: can("system:user:list"), schema: { querystring: ListQuery } }, async (req) => {
     const params = parseListQuery(userListSpec, req.query, config.maxPageSize);
     const { departId, code } = req.query;
     const ids = code?.split(",").map((s) => s.trim()).filter(Boolean);
-    const { rows, total } = await fetchPage(db, sysUser, params, [
-      activeUsers,
-      departId ? inDepartment(departId) : undefined,
-      ids?.length ? inArray(sysUser.id, ids) : undefined,
-    ]);
+    const { rows, total } = await fetchPage(db, sysUser, params, {
+      where: [activeUsers, departId ? inDepartment(departId) : undefined, ids?.length ? inArray(sysUser.id, ids) : undefined],
+      counts: { cache, tables: ["sys_user", "sys_user_depart"] },
+    });
     const names = await departNamesByUser(db, rows.map((r) => r.id));
     const records = await dicts.translate(
       rows.map((r) => ({ ...toUserJson(r), orgCodeTxt: names.get(r.id) ?? null })),
