@@ -1,0 +1,57 @@
+import { Refine } from "@refinedev/core";
+import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
+import { App as AntdApp, ConfigProvider } from "antd";
+import zhCN from "antd/es/locale/zh_CN";
+import { lazy, Suspense } from "react";
+import { BrowserRouter, Navigate, Route, Routes } from "react-router";
+
+import { accessControlProvider } from "../providers/access-control";
+import { authProvider } from "../providers/auth-provider";
+import { dataProvider } from "../providers/data-provider";
+import { resources } from "../resources";
+import { useNotificationProvider } from "./components/notification-provider";
+import { PageLoading } from "./components/page-loading";
+import { GuestOnly, SignedIn } from "./components/route-guards";
+import { i18nProvider } from "./i18n/i18n-provider";
+import { theme } from "./theme";
+
+const LoginPage = lazy(() => import("./pages/login"));
+/** Everything behind sign-in: the main layout and the routes built from the server menu. */
+const SignedInApp = lazy(() => import("./layout/signed-in-app"));
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <ConfigProvider locale={zhCN} theme={theme}>
+        <AntdApp>
+          <Refine
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
+            i18nProvider={i18nProvider}
+            routerProvider={routerProvider}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{
+              syncWithLocation: true,
+              warnWhenUnsavedChanges: true,
+              disableTelemetry: true,
+              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+            }}
+          >
+            <Suspense fallback={<PageLoading />}>
+              <Routes>
+                <Route path="/user" element={<GuestOnly />}>
+                  <Route index element={<Navigate to="/user/login" replace />} />
+                  <Route path="login" element={<LoginPage />} />
+                </Route>
+                <Route path="*" element={<SignedIn><SignedInApp /></SignedIn>} />
+              </Routes>
+            </Suspense>
+            <UnsavedChangesNotifier />
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,61 @@
+import { useLogout, usePermissions } from "@refinedev/core";
+import { createElement, useEffect, useMemo } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
+
+import type { UserPermissions } from "../../contract";
+import { loginPathFor } from "../../providers/auth-provider";
+import { absoluteApiBaseUrl } from "../../providers/config";
+import { buildNavigation, type NavRoute } from "../../providers/menu";
+import { LANDING_PATH } from "../../providers/storage";
+import { PageLoading } from "../components/page-loading";
+import NotFoundPage from "../pages/exception/not-found";
+import { resolvePage } from "../registry";
+import { MainLayout } from "./main-layout";
+
+function menuGlobals() {
+  const domianURL = absoluteApiBaseUrl();
+  return {
+    _CONFIG: {
+      domianURL,
+      staticDomainURL: `${domianURL}/sys/common/static`,
+      pdfDomainURL: `${domianURL}/sys/common/pdf/pdfPreviewIframe`,
+    },
+  };
+}
+
+function routeElement(route: NavRoute) {
+  if (route.redirect) return <Navigate to={route.redirect} replace />;
+  return createElement(resolvePage(route.component), { route });
+}
+
+/**
+ * Everything behind sign-in. The permission list is fetched once; its menu becomes the routes under the
+ * main layout. If it cannot be loaded the session ends and the user signs in again (spec §4).
+ */
+export default function SignedInApp() {
+  const { pathname, search } = useLocation();
+  const { data, isError } = usePermissions<UserPermissions>({
+    options: { queryKey: ["auth", "permissions", "menu"], staleTime: Infinity, retry: false },
+  });
+  const { mutate: logout } = useLogout<{ redirectTo: string }>();
+
+  useEffect(() => {
+    if (isError) logout({ redirectTo: loginPathFor(`${pathname}${search}`) });
+  }, [isError]);
+
+  const navigation = useMemo(() => (data ? buildNavigation(data.menu, { globals: menuGlobals() }) : undefined), [data]);
+  if (!navigation) return <PageLoading />;
+
+  return (
+    <Routes>
+      <Route path="/404" element={<NotFoundPage />} />
+      <Route element={<MainLayout navigation={navigation} />}>
+        <Route index element={<Navigate to={LANDING_PATH} replace />} />
+        {navigation.routes.map((route) => (
+          <Route key={route.path} path={route.path} element={routeElement(route)} />
+        ))}
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Route>
+    </Routes>
+  );
+}

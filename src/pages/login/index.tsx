@@ -1,0 +1,92 @@
+import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from "@ant-design/icons";
+import { useCustom, useLogin, useParsed, type BaseRecord } from "@refinedev/core";
+import { Button, Form, Input } from "antd";
+import { useState } from "react";
+
+import type { LoginVariables } from "../../../providers/auth-provider";
+import { FILING_NUMBER, PRODUCT_NAME } from "../../../providers/config";
+import { useDocumentTitle } from "../../layout/document-title";
+import styles from "./login.module.css";
+
+interface LoginForm {
+  username: string;
+  password: string;
+  captcha: string;
+}
+
+/** The server answers a wrong password or captcha with these words; the captcha is then renewed. */
+const RENEW_CAPTCHA = /密码错误|验证码/;
+
+export default function LoginPage() {
+  useDocumentTitle("登录");
+  const [form] = Form.useForm<LoginForm>();
+  const { params } = useParsed<{ redirect?: string }>();
+  const [checkKey, setCheckKey] = useState(() => Date.now());
+  const { result: captcha, query: captchaQuery } = useCustom<BaseRecord>({
+    url: `/sys/randomImage/${checkKey}`,
+    method: "get",
+    queryOptions: { staleTime: Infinity, gcTime: 0 },
+    errorNotification: false,
+  });
+  const { mutate: login, isPending } = useLogin<LoginVariables>();
+
+  const renewCaptcha = () => {
+    setCheckKey(Date.now());
+    form.setFieldValue("captcha", "");
+  };
+
+  const submit = (values: LoginForm) =>
+    login(
+      { ...values, checkKey, remember_me: true, redirect: params?.redirect },
+      {
+        onSuccess: (outcome) => {
+          if (!outcome.success && RENEW_CAPTCHA.test(outcome.error?.message ?? "")) renewCaptcha();
+        },
+      },
+    );
+
+  const image = typeof captcha?.data === "string" ? captcha.data : undefined;
+
+  return (
+    <div className={styles.page}>
+      <main className={styles.main}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>{PRODUCT_NAME}</h1>
+          <div className={styles.desc}>红色印记活动运营与系统管理后台</div>
+        </header>
+        <Form<LoginForm> form={form} className={styles.form} size="large" onFinish={submit} autoComplete="off">
+          <Form.Item name="username" rules={[{ required: true, message: "请输入用户名!" }]}>
+            <Input prefix={<UserOutlined />} placeholder="请输入用户名" aria-label="用户名" autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" rules={[{ required: true, message: "请输入密码!" }]}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder="请输入密码"
+              aria-label="密码"
+              autoComplete="current-password"
+            />
+          </Form.Item>
+          <div className={styles.captchaRow}>
+            <Form.Item name="captcha" rules={[{ required: true, message: "请输入验证码!" }]} style={{ flex: 1 }}>
+              <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={8} />
+            </Form.Item>
+            <button type="button" className={styles.captchaImage} onClick={renewCaptcha} title="看不清？点击刷新">
+              {image ? <img src={image} alt="验证码" /> : captchaQuery.isError ? "点击刷新" : "加载中"}
+            </button>
+          </div>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" block loading={isPending}>
+              登录
+            </Button>
+          </Form.Item>
+        </Form>
+      </main>
+      <footer className={styles.footer}>
+        <div>{FILING_NUMBER}</div>
+        <div>
+          Copyright © {new Date().getFullYear()} {PRODUCT_NAME}
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * End-to-end setup: builds the console when dist/ is missing or older than its sources, starts the API
+ * server (which also serves dist/) on a free port with a fresh data directory, and hands its URL to the
+ * tests through `inject("baseUrl")`.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+
+export const ADMIN_PASSWORD = "Admin@e2e-12345";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminPassword: string;
+  }
+}
+
+const root = resolve(import.meta.dirname, "../..");
+const bin = (name: string) => join(root, "node_modules/.bin", name);
+const CONSOLE_SOURCES = ["src", "providers", "resources", "contract", "index.html", "vite.config.ts", "package.json"];
+
+function newestMtime(path: string): number {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stats.mtimeMs);
+}
+
+function buildConsoleIfStale() {
+  const built = join(root, "dist/index.html");
+  const sources = Math.max(...CONSOLE_SOURCES.map((path) => join(root, path)).filter(existsSync).map(newestMtime));
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  // Vitest sets NODE_ENV=test, which would give a development build of React.
+  const env = { ...process.env, NODE_ENV: "production" };
+  execFileSync(bin("vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit", env });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+export default async function setup(project: TestProject) {
+  buildConsoleIfStale();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "redmark-e2e-"));
+  const server = spawn(bin("tsx"), ["server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOGIN_CAPTCHA: "false",
+      ADMIN_PASSWORD,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(`${baseUrl}/jeecg-boot/sys/randomImage/1`, server, 120_000);
+  } catch (error) {
+    server.kill("SIGTERM");
+    throw error;
+  }
+  project.provide("baseUrl", baseUrl);
+  project.provide("adminPassword", ADMIN_PASSWORD);
+
+  return async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((done) => server.once("exit", done));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

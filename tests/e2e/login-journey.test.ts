@@ -1,0 +1,132 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+const baseUrl = inject("baseUrl");
+const adminPassword = inject("adminPassword");
+const artifacts = resolve(import.meta.dirname, "artifacts");
+const LOGIN_ROUTE_BUDGET_BYTES = 350 * 1024;
+
+let profileDir: string;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  profileDir = mkdtempSync(join(tmpdir(), "redmark-chromium-"));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    viewport: { width: 1366, height: 800 },
+    locale: "zh-CN",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true, animations: "disabled" });
+
+describe("login journey", () => {
+  it("signs in, opens 用户管理, searches by name and signs out", async () => {
+    const page = await context.newPage();
+
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(/\/user\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/");
+    await expect.poll(() => page.locator("img[alt='验证码']").count()).toBe(1);
+    await shot(page, "01-login");
+
+    await page.getByPlaceholder("请输入用户名").fill("admin");
+    await page.getByPlaceholder("请输入密码").fill(adminPassword);
+    await page.getByPlaceholder("请输入验证码").fill("abcd");
+    await page.getByRole("button", { name: /登\s*录/ }).click();
+
+    await page.waitForURL(/\/dashboard\/analysis$/);
+    await page.getByText(/(早上|上午|中午|下午|晚上)好，管理员/).waitFor();
+    expect(await page.title()).toBe("红色印记管理平台");
+    await shot(page, "02-home");
+
+    const menu = page.locator(".ant-layout-sider");
+    await menu.getByText("系统管理", { exact: true }).click();
+    await menu.getByRole("link", { name: "用户管理" }).click();
+    await page.waitForURL(/\/isystem\/user/);
+    const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    expect(await page.title()).toBe("用户管理 - 红色印记管理平台");
+    const crumbs = await page.locator(".ant-breadcrumb li").allInnerTexts();
+    expect(crumbs.filter((text) => text.trim() && text.trim() !== "/")).toEqual(["首页", "系统管理", "用户管理"]);
+    await shot(page, "03-user-list");
+
+    const searched = page.waitForRequest((request) => request.url().includes("/sys/user/list") && request.url().includes("realname="));
+    await page.getByPlaceholder("请输入姓名").fill("管理");
+    await page.getByRole("button", { name: /查\s*询/ }).click();
+    expect(new URL((await searched).url()).searchParams.get("realname")).toBe("*管理*");
+    await expect.poll(async () => (await rows.allInnerTexts()).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await rows.locator("td:nth-child(2)").allInnerTexts()).every((name) => name.includes("管理")))
+      .toBe(true);
+    expect(await rows.locator("td:nth-child(2)").allInnerTexts()).toContain("管理员");
+    await shot(page, "04-user-search");
+
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.waitForURL(/\/404$/);
+    await page.getByText("抱歉，你访问的页面不存在").waitFor();
+    await shot(page, "05-not-found");
+    await page.getByRole("button", { name: /返回首页/ }).click();
+    await page.waitForURL(/\/dashboard\/analysis$/);
+
+    await page.getByRole("button", { name: /退出登录/ }).click();
+    await page.getByText("真的要注销登录吗 ?").waitFor();
+    expect(await page.locator(".ant-modal-confirm-title").innerText()).toBe("提示");
+    await shot(page, "06-logout-confirm");
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/user\/login/);
+    await page.getByPlaceholder("请输入用户名").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("pro__Access-Token"))).toBeNull();
+    await page.close();
+  });
+
+  it("shows 登录失败 with the server's message for a wrong password", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/user/login`);
+    await page.getByPlaceholder("请输入用户名").fill("admin");
+    await page.getByPlaceholder("请输入密码").fill("wrong-password");
+    await page.getByPlaceholder("请输入验证码").fill("abcd");
+    await page.getByRole("button", { name: /登\s*录/ }).click();
+    const notice = page.locator(".ant-notification-notice").filter({ hasText: "登录失败" });
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(/密码/);
+    await shot(page, "07-login-failed");
+    await page.close();
+  });
+
+  it(`loads at most ${LOGIN_ROUTE_BUDGET_BYTES / 1024} kB of gzipped JavaScript for /user/login`, async () => {
+    const page = await context.newPage();
+    const scripts = new Map<string, number>();
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      scripts.set(response.url(), gzipSync(await response.body()).length);
+    });
+    await page.goto(`${baseUrl}/user/login`, { waitUntil: "networkidle" });
+    await page.getByPlaceholder("请输入用户名").waitFor();
+    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    console.log(`login route: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} kB gzip`);
+    expect(total).toBeLessThanOrEqual(LOGIN_ROUTE_BUDGET_BYTES);
+    await page.close();
+  });
+});
