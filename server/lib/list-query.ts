@@ -4,13 +4,13 @@
  * and field filters `*x*`, `x*`, `*x`, `a,b`, `,a,b,`, `!x`, `>= x`, `++`, `<field>_begin`/`_end`,
  * `<field>_MultiString`. Only allow-listed fields reach SQL, and every value is a bound parameter.
  */
-import { and, asc, count, eq, getTableName, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Page } from "../../contract/index.js";
 import { parseDateTime } from "./dates.js";
 import { badRequest } from "./envelope.js";
 import type { Db } from "../db/client.js";
-import type { VersionedCache } from "./versioned-cache.js";
+import type { VersionedCache, VersionSnapshot } from "./versioned-cache.js";
 
 export type FieldType = "string" | "int" | "date" | "datetime";
 
@@ -210,16 +210,18 @@ export interface FetchPageOptions {
   /** Conditions the module always adds (e.g. `del_flag = 0`, data rules). */
   where?: Array<SQL | undefined>;
   /** Exact totals are cached per filter and table versions; name every table the conditions read. */
-  counts?: { cache: VersionedCache; tables?: readonly string[] };
+  counts?: { cache: VersionedCache; tables?: readonly string[]; versions?: VersionSnapshot };
+  /** Computed columns added to each row (e.g. a correlated subquery), by property name. */
+  extra?: Record<string, SQL.Aliased>;
 }
 
 /** Runs the page query and the count with the same conditions. */
-export async function fetchPage<T extends PgTable>(
+export async function fetchPage<T extends PgTable, X extends Record<string, unknown> = Record<never, never>>(
   db: Db,
   table: T,
   params: ListParams,
   opts: FetchPageOptions = {},
-): Promise<{ rows: T["$inferSelect"][]; total: number }> {
+): Promise<{ rows: Array<T["$inferSelect"] & X>; total: number }> {
   const where = and(params.where, ...(opts.where ?? []));
   const countRows = async () => {
     const [row] = await db.select({ total: count() }).from(table as PgTable).where(where);
@@ -229,11 +231,12 @@ export async function fetchPage<T extends PgTable>(
   if (opts.counts) {
     const rendered = where ? dialect.sqlToQuery(where) : { sql: "", params: [] };
     const key = `${getTableName(table)}:${rendered.sql}:${JSON.stringify(rendered.params)}`;
-    total = opts.counts.cache.get(key, opts.counts.tables ?? [getTableName(table)], countRows);
+    total = opts.counts.cache.get(key, opts.counts.tables ?? [getTableName(table)], countRows, opts.counts.versions);
   } else {
     total = countRows();
   }
-  const rows = db.select().from(table as PgTable).where(where).orderBy(...params.orderBy).limit(params.limit).offset(params.offset);
+  const columns = { ...getTableColumns(table), ...opts.extra };
+  const rows = db.select(columns).from(table as PgTable).where(where).orderBy(...params.orderBy).limit(params.limit).offset(params.offset);
   const [records, n] = await Promise.all([rows, total]);
-  return { rows: records as T["$inferSelect"][], total: n };
+  return { rows: records as Array<T["$inferSelect"] & X>, total: n };
 }

@@ -3,9 +3,15 @@
  * computed from (sys_table_version, bumped by triggers). A write anywhere — this instance, another one, or
  * plain SQL — changes the version and so the key: cached answers are never stale, only recomputed.
  */
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { sysTableVersion } from "../db/schema.js";
+
+/** Table versions read once (e.g. with the session at the start of a request). */
+export type VersionSnapshot = ReadonlyMap<string, number>;
+
+/** The SQL that reads every table version as one JSON object, to embed in another query. */
+export const ALL_VERSIONS_JSON = sql<Record<string, number> | null>`(select json_object_agg(${sysTableVersion.tableName}, ${sysTableVersion.version}) from ${sysTableVersion})`;
 
 export class VersionedCache {
   private entries = new Map<string, unknown>();
@@ -16,7 +22,8 @@ export class VersionedCache {
   ) {}
 
   /** The current versions of `tables`, as one key part. */
-  async versions(tables: readonly string[]): Promise<string> {
+  async versions(tables: readonly string[], snapshot?: VersionSnapshot): Promise<string> {
+    if (snapshot) return tables.map((t) => `${t}@${snapshot.get(t) ?? 0}`).join(",");
     const rows = await this.db
       .select({ name: sysTableVersion.tableName, version: sysTableVersion.version })
       .from(sysTableVersion)
@@ -25,8 +32,9 @@ export class VersionedCache {
     return tables.map((t) => `${t}@${byName.get(t) ?? 0}`).join(",");
   }
 
-  async get<T>(key: string, tables: readonly string[], compute: () => Promise<T>): Promise<T> {
-    const fullKey = `${await this.versions(tables)}|${key}`;
+  /** The cached value for `key` under the current versions of `tables` (or those of `snapshot`), computing it on a miss. */
+  async get<T>(key: string, tables: readonly string[], compute: () => Promise<T>, snapshot?: VersionSnapshot): Promise<T> {
+    const fullKey = `${await this.versions(tables, snapshot)}|${key}`;
     if (this.entries.has(fullKey)) {
       const value = this.entries.get(fullKey) as T;
       this.entries.delete(fullKey); // re-insert: Map order doubles as LRU order

@@ -57,7 +57,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { sessions: Se
     if (!user) throw tokenInvalid();
     req.user = user;
     if ("permission" in access) {
-      const codes = await opts.sessions.permissionCodes(user.userId);
+      const codes = await opts.sessions.permissionCodes(user.userId, user.versions);
       if (!codes.has(access.permission)) throw forbidden();
     }
   });

@@ -65,7 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { database, drop } = await openTestDatabase();
   await seed(database.db, { adminPassword: ADMIN_PASSWORD });
   const ctx = await createContext(config, database.db);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, process.env.TEST_LOG ? { level: "error" } : false);
   await app.ready();
   return {
     app,

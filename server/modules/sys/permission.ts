@@ -9,7 +9,7 @@ export default async function permissionRoutes(app: FastifyInstance) {
   const { db, cache } = app.ctx;
 
   app.get("/sys/permission/getUserPermissionByToken", { config: signedIn }, async (req) => {
-    const { userId } = req.currentUser();
-    return ok(await cache.get(`user-permissions:${userId}`, PERMISSION_TABLES, () => userPermissions(db, userId)));
+    const { userId, versions } = req.currentUser();
+    return ok(await cache.get(`user-permissions:${userId}`, PERMISSION_TABLES, () => userPermissions(db, userId), versions));
   });
 }

@@ -4,7 +4,7 @@ import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../../db/client.js";
 import { sysPermission, sysRolePermission, sysSession, sysUser, sysUserRole } from "../../db/schema.js";
 import { uuid32 } from "../../lib/ids.js";
-import type { VersionedCache } from "../../lib/versioned-cache.js";
+import { ALL_VERSIONS_JSON, type VersionedCache, type VersionSnapshot } from "../../lib/versioned-cache.js";
 
 export interface SessionUser {
   sessionId: string;
@@ -12,6 +12,8 @@ export interface SessionUser {
   username: string;
   realname: string | null;
   orgCode: string | null;
+  /** Table versions read with the session, for exact caches used during this request. */
+  versions: VersionSnapshot;
 }
 
 export interface SessionOptions {
@@ -72,6 +74,7 @@ export class SessionService {
         orgCode: sysUser.orgCode,
         status: sysUser.status,
         delFlag: sysUser.delFlag,
+        versions: ALL_VERSIONS_JSON,
       })
       .from(sysSession)
       .innerJoin(sysUser, eq(sysUser.id, sysSession.userId))
@@ -85,7 +88,14 @@ export class SessionService {
         .set({ lastSeenTime: new Date(now), expireTime: new Date(expire) })
         .where(eq(sysSession.id, sid));
     }
-    return { sessionId: sid, userId: row.userId, username: row.username, realname: row.realname, orgCode: row.orgCode };
+    return {
+      sessionId: sid,
+      userId: row.userId,
+      username: row.username,
+      realname: row.realname,
+      orgCode: row.orgCode,
+      versions: new Map(Object.entries(row.versions ?? {}).map(([k, v]) => [k, Number(v)])),
+    };
   }
 
   async revoke(sessionId: string, reason: string): Promise<void> {
@@ -110,8 +120,8 @@ export class SessionService {
   }
 
   /** The permission codes (sys_permission.perms of granted, valid rows) a user holds through their roles. */
-  permissionCodes(userId: string): Promise<Set<string>> {
-    return this.cache.get(`permission-codes:${userId}`, PERMISSION_TABLES, () => this.loadPermissionCodes(userId));
+  permissionCodes(userId: string, versions?: VersionSnapshot): Promise<Set<string>> {
+    return this.cache.get(`permission-codes:${userId}`, PERMISSION_TABLES, () => this.loadPermissionCodes(userId), versions);
   }
 
   private async loadPermissionCodes(userId: string): Promise<Set<string>> {

@@ -1,5 +1,5 @@
 /** Queries of the user module. */
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { SysDepart, SysUser } from "../../../contract/index.js";
 import type { Db } from "../../db/client.js";
 import { sysDepart, sysUser, sysUserDepart } from "../../db/schema.js";
@@ -109,19 +109,11 @@ export async function userDeparts(db: Db, userId: string): Promise<DepartRow[]> 
     .then((rows) => rows.map((r) => r.d));
 }
 
-/** Comma-joined department names per user (`orgCodeTxt`), one query for a whole page. */
-export async function departNamesByUser(db: Db, userIds: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (userIds.length === 0) return out;
-  const rows = await db
-    .select({ userId: sysUserDepart.userId, name: sysDepart.departName })
-    .from(sysUserDepart)
-    .innerJoin(sysDepart, eq(sysDepart.id, sysUserDepart.depId))
-    .where(inArray(sysUserDepart.userId, userIds))
-    .orderBy(asc(sysDepart.orgCode));
-  for (const r of rows) out.set(r.userId, out.has(r.userId) ? `${out.get(r.userId)},${r.name}` : r.name);
-  return out;
-}
+/** Comma-joined department names of the row's user (`orgCodeTxt`), computed in the page query itself. */
+export const departNames = sql<string | null>`(
+  select string_agg(d.depart_name, ',' order by d.org_code)
+  from sys_user_depart ud join sys_depart d on d.id = ud.dep_id
+  where ud.user_id = "sys_user"."id")`.as("org_code_txt");
 
 /** Users who belong to a department (JeecgBoot's `departId` list filter). */
 export const inDepartment = (departId: string) =>

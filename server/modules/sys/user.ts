@@ -9,7 +9,7 @@ import { fetchPage, parseListQuery, toPage } from "../../lib/list-query.js";
 import { can, signedIn } from "../../plugins/auth.js";
 import {
   activeUsers,
-  departNamesByUser,
+  departNames,
   findUserById,
   inDepartment,
   toDepartJson,
@@ -41,13 +41,13 @@ export default async function userRoutes(base: FastifyInstance) {
     const params = parseListQuery(userListSpec, req.query, config.maxPageSize);
     const { departId, code } = req.query;
     const ids = code?.split(",").map((s) => s.trim()).filter(Boolean);
-    const { rows, total } = await fetchPage(db, sysUser, params, {
+    const { rows, total } = await fetchPage<typeof sysUser, { orgCodeTxt: string | null }>(db, sysUser, params, {
       where: [activeUsers, departId ? inDepartment(departId) : undefined, ids?.length ? inArray(sysUser.id, ids) : undefined],
-      counts: { cache, tables: ["sys_user", "sys_user_depart"] },
+      counts: { cache, tables: ["sys_user", "sys_user_depart"], versions: req.currentUser().versions },
+      extra: { orgCodeTxt: departNames },
     });
-    const names = await departNamesByUser(db, rows.map((r) => r.id));
     const records = await dicts.translate(
-      rows.map((r) => ({ ...toUserJson(r), orgCodeTxt: names.get(r.id) ?? null })),
+      rows.map((r) => ({ ...toUserJson(r), orgCodeTxt: r.orgCodeTxt })),
       userDictFields,
     );
     return ok(toPage(records, total, params));
