@@ -104,3 +104,22 @@ describe("the console is served on the same port", () => {
     expect((await t.app.inject({ url: `${API}/sys/missing` })).json().code).toBe(404);
   });
 });
+
+describe("rate limits", () => {
+  it("answers a burst of logins from one address with 429 and a Chinese message", async () => {
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT: "3" });
+    try {
+      const statuses: number[] = [];
+      let last: { message?: string } = {};
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.app.inject({ method: "POST", url: `${API}/sys/login`, payload: { username: "nobody", password: "x" } });
+        statuses.push(res.statusCode);
+        last = res.json();
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(last).toMatchObject({ success: false, code: 429, message: "请求过于频繁，请稍后再试" });
+    } finally {
+      await limited.close();
+    }
+  });
+});

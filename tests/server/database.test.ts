@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -44,6 +44,32 @@ describe("the embedded database", () => {
     const [{ menus }] = await again.db.select({ menus: count() }).from(sysPermission);
     expect(menus).toBeGreaterThan(300);
     await again.close();
+  });
+});
+
+describe("the server process", () => {
+  it("serves after start, then on SIGTERM closes cleanly and releases the data directory", async () => {
+    const dir = tmp();
+    const port = 19_000 + Math.floor(Math.random() * 500);
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, DATA_DIR: dir, PORT: String(port), DATABASE_URL: "", ADMIN_PASSWORD: "", LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    let answered = false;
+    for (let i = 0; i < 200 && !answered; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      answered = await fetch(`http://127.0.0.1:${port}/jeecg-boot/sys/randomImage/1`).then((r) => r.ok, () => false);
+    }
+    expect(answered).toBe(true);
+    // First start with no ADMIN_PASSWORD: the generated password is printed once.
+    expect(stdout).toMatch(/密\s*码: \S{16}/);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const reopened = await openPglite(dir);
+    await reopened.close();
   });
 });
 

@@ -1,5 +1,6 @@
 /** Sessions and the permission codes a session carries. The session row is the truth; the JWT only names it. */
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { createSecretKey, type KeyObject } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../../db/client.js";
 import { sysPermission, sysRolePermission, sysSession, sysUser, sysUserRole } from "../../db/schema.js";
@@ -28,11 +29,36 @@ const TOUCH_INTERVAL_MS = 60_000;
 export const PERMISSION_TABLES = ["sys_user_role", "sys_role_permission", "sys_permission"] as const;
 
 export class SessionService {
+  /** A key object, so jose does not import the raw secret again on every verification. */
+  private key: KeyObject;
+  private findSession;
+
   constructor(
     private db: Db,
     private cache: VersionedCache,
     private opts: SessionOptions,
-  ) {}
+  ) {
+    this.key = createSecretKey(opts.secret);
+    // Prepared once: this runs on every authenticated request.
+    this.findSession = db
+      .select({
+        userId: sysSession.userId,
+        lastSeen: sysSession.lastSeenTime,
+        created: sysSession.createTime,
+        expire: sysSession.expireTime,
+        revoked: sysSession.revokeTime,
+        username: sysUser.username,
+        realname: sysUser.realname,
+        orgCode: sysUser.orgCode,
+        status: sysUser.status,
+        delFlag: sysUser.delFlag,
+        versions: ALL_VERSIONS_JSON,
+      })
+      .from(sysSession)
+      .innerJoin(sysUser, eq(sysUser.id, sysSession.userId))
+      .where(eq(sysSession.id, sql.placeholder("sid")))
+      .prepare("session_find");
+  }
 
   async create(user: { id: string; username: string }, meta: { ip?: string; userAgent?: string }): Promise<string> {
     const id = uuid32();
@@ -50,35 +76,19 @@ export class SessionService {
       .setSubject(user.username)
       .setIssuedAt()
       .setExpirationTime(Math.floor(now / 1000) + this.opts.maxHours * 3600)
-      .sign(this.opts.secret);
+      .sign(this.key);
   }
 
   /** The live session a token names, or null when the token is forged, expired, revoked or its user is gone. */
   async verify(token: string): Promise<SessionUser | null> {
     let sid: unknown;
     try {
-      ({ payload: { sid } } = await jwtVerify(token, this.opts.secret, { algorithms: ["HS256"] }));
+      ({ payload: { sid } } = await jwtVerify(token, this.key, { algorithms: ["HS256"] }));
     } catch {
       return null;
     }
     if (typeof sid !== "string") return null;
-    const [row] = await this.db
-      .select({
-        userId: sysSession.userId,
-        lastSeen: sysSession.lastSeenTime,
-        created: sysSession.createTime,
-        expire: sysSession.expireTime,
-        revoked: sysSession.revokeTime,
-        username: sysUser.username,
-        realname: sysUser.realname,
-        orgCode: sysUser.orgCode,
-        status: sysUser.status,
-        delFlag: sysUser.delFlag,
-        versions: ALL_VERSIONS_JSON,
-      })
-      .from(sysSession)
-      .innerJoin(sysUser, eq(sysUser.id, sysSession.userId))
-      .where(eq(sysSession.id, sid));
+    const [row] = await this.findSession.execute({ sid });
     const now = Date.now();
     if (!row || row.revoked || row.expire.getTime() <= now || row.status !== 1 || row.delFlag !== 0) return null;
     if (now - row.lastSeen.getTime() > TOUCH_INTERVAL_MS) {
