@@ -25,12 +25,18 @@ export interface SessionOptions {
 
 /** Touching a session (sliding its idle expiry) is written at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
+const MAX_VERIFIED_TOKENS = 10_000;
 /** The tables a user's permission codes are computed from. */
 export const PERMISSION_TABLES = ["sys_user_role", "sys_role_permission", "sys_permission"] as const;
 
 export class SessionService {
   /** A key object, so jose does not import the raw secret again on every verification. */
   private key: KeyObject;
+  /**
+   * Session ids of tokens whose signature was already verified, by exact token. Only saves the HMAC; the
+   * session row is still read on every request, so revocation stays immediate.
+   */
+  private verifiedTokens = new Map<string, { sid: string; exp: number }>();
   private findSession;
 
   constructor(
@@ -81,13 +87,8 @@ export class SessionService {
 
   /** The live session a token names, or null when the token is forged, expired, revoked or its user is gone. */
   async verify(token: string): Promise<SessionUser | null> {
-    let sid: unknown;
-    try {
-      ({ payload: { sid } } = await jwtVerify(token, this.key, { algorithms: ["HS256"] }));
-    } catch {
-      return null;
-    }
-    if (typeof sid !== "string") return null;
+    const sid = await this.tokenSessionId(token);
+    if (!sid) return null;
     const [row] = await this.findSession.execute({ sid });
     const now = Date.now();
     if (!row || row.revoked || row.expire.getTime() <= now || row.status !== 1 || row.delFlag !== 0) return null;
@@ -106,6 +107,20 @@ export class SessionService {
       orgCode: row.orgCode,
       versions: new Map(Object.entries(row.versions ?? {}).map(([k, v]) => [k, Number(v)])),
     };
+  }
+
+  private async tokenSessionId(token: string): Promise<string | null> {
+    const known = this.verifiedTokens.get(token);
+    if (known) return known.exp * 1000 > Date.now() ? known.sid : null;
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"] });
+      if (typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+      if (this.verifiedTokens.size >= MAX_VERIFIED_TOKENS) this.verifiedTokens.delete(this.verifiedTokens.keys().next().value!);
+      this.verifiedTokens.set(token, { sid: payload.sid, exp: payload.exp });
+      return payload.sid;
+    } catch {
+      return null;
+    }
   }
 
   async revoke(sessionId: string, reason: string): Promise<void> {
