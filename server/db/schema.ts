@@ -255,6 +255,52 @@ export const sysSeedStep = pgTable("sys_seed_step", {
   appliedTime: ts("applied_time").notNull().defaultNow(),
 });
 
+/** Announcements and system messages (contract.md §9.1; `titile` is JeecgBoot's spelling). */
+export const sysAnnouncement = pgTable(
+  "sys_announcement",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    titile: varchar("titile", { length: 100 }),
+    msgContent: text("msg_content"),
+    startTime: ts("start_time"),
+    endTime: ts("end_time"),
+    sender: varchar("sender", { length: 100 }),
+    priority: varchar("priority", { length: 255 }),
+    msgCategory: varchar("msg_category", { length: 10 }).notNull().default("2"),
+    msgType: varchar("msg_type", { length: 10 }),
+    sendStatus: varchar("send_status", { length: 10 }),
+    sendTime: ts("send_time"),
+    cancelTime: ts("cancel_time"),
+    delFlag: varchar("del_flag", { length: 1 }).notNull().default("0"),
+    busType: varchar("bus_type", { length: 20 }),
+    busId: varchar("bus_id", { length: 50 }),
+    openType: varchar("open_type", { length: 20 }),
+    openPage: varchar("open_page", { length: 255 }),
+    userIds: text("user_ids"),
+    msgAbstract: text("msg_abstract"),
+    dtTaskId: varchar("dt_task_id", { length: 100 }),
+    ...audit,
+  },
+  (t) => [index("idx_sys_announcement_list").on(t.delFlag, t.sendStatus, t.msgCategory, t.createTime.desc())],
+);
+
+/** One row per (announcement, user): delivery and read state. */
+export const sysAnnouncementSend = pgTable(
+  "sys_announcement_send",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    anntId: varchar("annt_id", { length: 32 }).notNull(),
+    userId: varchar("user_id", { length: 32 }).notNull(),
+    readFlag: varchar("read_flag", { length: 10 }).notNull().default("0"),
+    readTime: ts("read_time"),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex("uniq_sys_announcement_send").on(t.anntId, t.userId),
+    index("idx_sys_announcement_send_user").on(t.userId, t.readFlag),
+  ],
+);
+
 /** Write versions per table, bumped by triggers (migration 0002); keys exact caches. */
 export const sysTableVersion = pgTable("sys_table_version", {
   tableName: varchar("table_name", { length: 64 }).primaryKey(),
