@@ -7,13 +7,16 @@ export default class PlainReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const mod of testModules) {
+      let failedHere = 0;
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === "passed") passed++;
-        else if (state === "failed") failed++;
+        else if (state === "failed") failedHere++;
         else skipped++;
       }
-      if (mod.state() === "failed" && mod.children.size === 0) failed++;
+      // A file that failed outside any test (import error, failing hook) counts as one failure.
+      if (mod.state() === "failed" && failedHere === 0) failedHere = 1;
+      failed += failedHere;
     }
     const tail = skipped ? `, ${skipped} skipped` : "";
     process.stdout.write(`\n${passed} passed, ${failed} failed${tail}\n`);
