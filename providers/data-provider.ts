@@ -80,6 +80,11 @@ function toHttpError(error: unknown): JeecgHttpError {
 
 /** Unwraps an envelope; `success: false` rejects with the server's message. */
 async function call<T>(request: () => Promise<Result<T>>): Promise<T> {
+  return (await callEnvelope(request)).result;
+}
+
+/** The whole envelope of a successful call (for answers that carry their payload in `message`). */
+async function callEnvelope<T>(request: () => Promise<Result<T>>): Promise<Result<T>> {
   let body: Result<T>;
   try {
     body = await request();
@@ -90,7 +95,7 @@ async function call<T>(request: () => Promise<Result<T>>): Promise<T> {
     const failure: JeecgHttpError = { message: body?.message || "操作失败", statusCode: body?.code ?? 500 };
     throw failure;
   }
-  return body.result;
+  return body;
 }
 
 export function createDataProvider(client: HttpClient = http): DataProvider {
@@ -137,12 +142,22 @@ export function createDataProvider(client: HttpClient = http): DataProvider {
       return { data: ids.map((id) => ({ id })) as never[] };
     },
 
-    custom: async ({ url, method, filters, sorters, payload, query, headers }) => {
+    /** `meta.envelope: true` answers the whole envelope (`message` included) instead of `result`. */
+    custom: async ({ url, method, filters, sorters, payload, query, headers, meta }) => {
       const params = { ...toSortParams(sorters), ...toQueryParams(filters), ...(query as object | undefined) };
-      const data = await call(() =>
+      // `meta.download: true` answers the response body as a Blob (Excel exports).
+      if (meta?.download) {
+        try {
+          const blob = await client.request<Blob>({ url, method, params, data: payload, responseType: "blob" });
+          return { data: blob as never };
+        } catch (error) {
+          throw toHttpError(error);
+        }
+      }
+      const body = await callEnvelope(() =>
         client.request<Result<unknown>>({ url, method, params, data: payload, headers: headers as Record<string, string> }),
       );
-      return { data: data as never };
+      return { data: (meta?.envelope ? body : body.result) as never };
     },
   };
 }

@@ -20,6 +20,19 @@ import dictRoutes from "./modules/sys/dict.js";
 import loginRoutes from "./modules/sys/login.js";
 import permissionRoutes from "./modules/sys/permission.js";
 import userRoutes from "./modules/sys/user.js";
+import roleRoutes from "./modules/sys/role.js";
+import departRoutes from "./modules/sys/depart.js";
+import departRoleRoutes from "./modules/sys/depart-role.js";
+import duplicateRoutes from "./modules/sys/duplicate.js";
+import userExcelRoutes from "./modules/sys/user-excel.js";
+import positionRoutes from "./modules/sys/position.js";
+import dictAdminRoutes from "./modules/sys/dict-admin.js";
+import checkRuleRoutes from "./modules/sys/check-rule.js";
+import fillRuleRoutes from "./modules/sys/fill-rule.js";
+import accountRoutes from "./modules/sys/account.js";
+import announcementRoutes from "./modules/sys/announcement.js";
+import commonRoutes from "./modules/sys/common.js";
+import testRoutes from "./modules/test-routes.js";
 
 export interface AppContext {
   config: Config;
@@ -39,7 +52,7 @@ declare module "fastify" {
   }
 }
 
-const modules = [loginRoutes, permissionRoutes, dictRoutes, userRoutes];
+const modules = [loginRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes];
 
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["logger"] = false): Promise<FastifyInstance> {
   const { config } = ctx;
@@ -75,6 +88,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
   await app.register(
     async (api) => {
       for (const m of modules) await api.register(m);
+      if (config.enableTestRoutes) await api.register(testRoutes);
     },
     { prefix: config.contextPath },
   );

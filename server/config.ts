@@ -24,6 +24,10 @@ export interface Config {
   bodyLimitBytes: number;
   staticDir: string;
   logLevel: string;
+  /** Largest file `/sys/common/upload` accepts, in bytes. */
+  uploadMaxBytes: number;
+  /** Registers the test-only routes (`/test/httpStatus/:status`); never on in production. */
+  enableTestRoutes: boolean;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -64,5 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int("BODY_LIMIT_BYTES", env.BODY_LIMIT_BYTES, 1024 * 1024),
     staticDir: path.resolve(env.STATIC_DIR || "./dist"),
     logLevel: env.LOG_LEVEL || "info",
+    uploadMaxBytes: int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
+    enableTestRoutes: bool(env.ENABLE_TEST_ROUTES, false),
   };
 }

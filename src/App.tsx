@@ -1,7 +1,6 @@
 import { Refine } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider } from "antd";
-import zhCN from "antd/es/locale/zh_CN";
+import { App as AntdApp } from "antd";
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 
@@ -13,16 +12,19 @@ import { useNotificationProvider } from "./components/notification-provider";
 import { PageLoading } from "./components/page-loading";
 import { GuestOnly, SignedIn } from "./components/route-guards";
 import { i18nProvider } from "./i18n/i18n-provider";
-import { theme } from "./theme";
+import { ThemedConfigProvider } from "./settings/themed-config";
 
 const LoginPage = lazy(() => import("./pages/login"));
+const RegisterPage = lazy(() => import("./pages/user/register"));
+const RegisterResultPage = lazy(() => import("./pages/user/register-result"));
+const AlterationPage = lazy(() => import("./pages/user/alteration"));
 /** Everything behind sign-in: the main layout and the routes built from the server menu. */
 const SignedInApp = lazy(() => import("./layout/signed-in-app"));
 
 export function App() {
   return (
     <BrowserRouter>
-      <ConfigProvider locale={zhCN} theme={theme}>
+      <ThemedConfigProvider>
         <AntdApp>
           <Refine
             dataProvider={dataProvider}
@@ -44,6 +46,9 @@ export function App() {
                 <Route path="/user" element={<GuestOnly />}>
                   <Route index element={<Navigate to="/user/login" replace />} />
                   <Route path="login" element={<LoginPage />} />
+                  <Route path="register" element={<RegisterPage />} />
+                  <Route path="register-result" element={<RegisterResultPage />} />
+                  <Route path="alteration" element={<AlterationPage />} />
                 </Route>
                 <Route path="*" element={<SignedIn><SignedInApp /></SignedIn>} />
               </Routes>
@@ -51,7 +56,7 @@ export function App() {
             <UnsavedChangesNotifier />
           </Refine>
         </AntdApp>
-      </ConfigProvider>
+      </ThemedConfigProvider>
     </BrowserRouter>
   );
 }

@@ -8,14 +8,15 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
 import { App } from "./App";
-import { theme } from "./theme";
+import { getSettings } from "./settings/settings";
+import { currentTheme } from "./settings/themed-config";
 
 dayjs.locale("zh-cn");
 
 // Static antd calls (the HTTP error catalogue's notifications and modal) get the same locale and theme.
 ConfigProvider.config({
   holderRender: (children) => (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={currentTheme(getSettings().primaryColor)}>
       {children}
     </ConfigProvider>
   ),

@@ -301,6 +301,152 @@ export const sysAnnouncementSend = pgTable(
   ],
 );
 
+/** Data-permission rules of a menu (contract.md §7.5); granted per role in `sys_role_permission.data_rule_ids`. */
+export const sysPermissionDataRule = pgTable(
+  "sys_permission_data_rule",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    permissionId: varchar("permission_id", { length: 32 }).notNull(),
+    ruleName: varchar("rule_name", { length: 50 }),
+    ruleColumn: varchar("rule_column", { length: 50 }),
+    ruleConditions: varchar("rule_conditions", { length: 50 }),
+    ruleValue: varchar("rule_value", { length: 300 }),
+    status: varchar("status", { length: 3 }).notNull().default("1"),
+    ...audit,
+  },
+  (t) => [index("idx_sys_permission_data_rule_perm").on(t.permissionId)],
+);
+
+/** What a department may grant to its department roles (contract.md §10.3). */
+export const sysDepartPermission = pgTable(
+  "sys_depart_permission",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    departId: varchar("depart_id", { length: 32 }).notNull(),
+    permissionId: varchar("permission_id", { length: 32 }).notNull(),
+    dataRuleIds: varchar("data_rule_ids", { length: 1000 }),
+  },
+  (t) => [
+    uniqueIndex("uniq_sys_depart_permission").on(t.departId, t.permissionId),
+    index("idx_sys_depart_permission_perm").on(t.permissionId),
+  ],
+);
+
+export const sysDepartRole = pgTable(
+  "sys_depart_role",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    departId: varchar("depart_id", { length: 32 }).notNull(),
+    roleName: varchar("role_name", { length: 200 }),
+    roleCode: varchar("role_code", { length: 100 }),
+    description: varchar("description", { length: 255 }),
+    ...audit,
+  },
+  (t) => [index("idx_sys_depart_role_depart").on(t.departId)],
+);
+
+export const sysDepartRolePermission = pgTable(
+  "sys_depart_role_permission",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    departId: varchar("depart_id", { length: 32 }),
+    roleId: varchar("role_id", { length: 32 }).notNull(),
+    permissionId: varchar("permission_id", { length: 32 }).notNull(),
+    dataRuleIds: varchar("data_rule_ids", { length: 1000 }),
+    operateDate: ts("operate_date"),
+    operateIp: varchar("operate_ip", { length: 100 }),
+  },
+  (t) => [
+    uniqueIndex("uniq_sys_depart_role_permission").on(t.roleId, t.permissionId),
+    index("idx_sys_depart_role_permission_perm").on(t.permissionId),
+  ],
+);
+
+export const sysDepartRoleUser = pgTable(
+  "sys_depart_role_user",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    userId: varchar("user_id", { length: 32 }).notNull(),
+    droleId: varchar("drole_id", { length: 32 }).notNull(),
+  },
+  (t) => [uniqueIndex("uniq_sys_depart_role_user").on(t.userId, t.droleId), index("idx_sys_depart_role_user_role").on(t.droleId)],
+);
+
+export const sysPosition = pgTable(
+  "sys_position",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    code: varchar("code", { length: 100 }).notNull(),
+    name: varchar("name", { length: 100 }).notNull(),
+    postRank: varchar("post_rank", { length: 2 }),
+    companyId: varchar("company_id", { length: 255 }),
+    sysOrgCode: varchar("sys_org_code", { length: 50 }),
+    ...audit,
+  },
+  (t) => [uniqueIndex("uniq_code").on(t.code)],
+);
+
+/** Category dictionary tree (contract.md §10.9); `pid` '0' marks a root. */
+export const sysCategory = pgTable(
+  "sys_category",
+  {
+    id: varchar("id", { length: 36 }).primaryKey(),
+    pid: varchar("pid", { length: 36 }).notNull().default("0"),
+    name: varchar("name", { length: 100 }).notNull(),
+    code: varchar("code", { length: 100 }),
+    hasChild: varchar("has_child", { length: 3 }).notNull().default("0"),
+    sysOrgCode: varchar("sys_org_code", { length: 64 }),
+    ...audit,
+  },
+  (t) => [uniqueIndex("index_code").on(t.code), index("idx_sys_category_pid").on(t.pid)],
+);
+
+export const sysCheckRule = pgTable(
+  "sys_check_rule",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    ruleName: varchar("rule_name", { length: 100 }).notNull(),
+    ruleCode: varchar("rule_code", { length: 100 }).notNull(),
+    ruleJson: varchar("rule_json", { length: 1024 }).notNull(),
+    ruleDescription: varchar("rule_description", { length: 200 }),
+    ...audit,
+  },
+  (t) => [uniqueIndex("uk_scr_rule_code").on(t.ruleCode)],
+);
+
+export const sysFillRule = pgTable(
+  "sys_fill_rule",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    ruleName: varchar("rule_name", { length: 100 }).notNull(),
+    ruleCode: varchar("rule_code", { length: 100 }).notNull(),
+    ruleClass: varchar("rule_class", { length: 100 }).notNull(),
+    ruleParams: varchar("rule_params", { length: 200 }),
+    ...audit,
+  },
+  (t) => [uniqueIndex("uk_sfr_rule_code").on(t.ruleCode)],
+);
+
+/** Connection settings of other databases; `db_password` holds AES-256-GCM ciphertext, never the password. */
+export const sysDataSource = pgTable(
+  "sys_data_source",
+  {
+    id: varchar("id", { length: 36 }).primaryKey(),
+    code: varchar("code", { length: 100 }).notNull(),
+    name: varchar("name", { length: 100 }).notNull(),
+    remark: varchar("remark", { length: 200 }),
+    dbType: varchar("db_type", { length: 10 }).notNull(),
+    dbDriver: varchar("db_driver", { length: 100 }),
+    dbUrl: varchar("db_url", { length: 500 }).notNull(),
+    dbName: varchar("db_name", { length: 100 }),
+    dbUsername: varchar("db_username", { length: 100 }),
+    dbPassword: varchar("db_password", { length: 300 }),
+    sysOrgCode: varchar("sys_org_code", { length: 64 }),
+    ...audit,
+  },
+  (t) => [uniqueIndex("uk_sdc_rule_code").on(t.code)],
+);
+
 /** Write versions per table, bumped by triggers (migration 0002); keys exact caches. */
 export const sysTableVersion = pgTable("sys_table_version", {
   tableName: varchar("table_name", { length: 64 }).primaryKey(),

@@ -11,6 +11,7 @@ import { parseDateTime } from "./dates.js";
 import { badRequest } from "./envelope.js";
 import type { Db } from "../db/client.js";
 import type { VersionedCache, VersionSnapshot } from "./versioned-cache.js";
+import { dataRuleCondition, type RuleScope } from "./data-rules.js";
 
 export type FieldType = "string" | "int" | "date" | "datetime";
 
@@ -28,6 +29,11 @@ export interface ListSpec {
   defaultSort: Array<{ field: string; order: "asc" | "desc" }>;
   /** Unique column appended to every sort so pages are stable. */
   tiebreak: PgColumn;
+  /**
+   * The menu component this list belongs to (e.g. `system/UserList`): the data rules granted on that menu
+   * (server/lib/data-rules.ts) narrow every query, and `fetchPage`/`fetchRows` refuse to run without a scope.
+   */
+  component?: string;
 }
 
 export interface ListParams {
@@ -37,6 +43,7 @@ export interface ListParams {
   offset: number;
   where: SQL | undefined;
   orderBy: SQL[];
+  spec: ListSpec;
 }
 
 /** Deeper than this, offset paging stops being cheap; clients must narrow the query instead. */
@@ -191,7 +198,7 @@ function parseSort(spec: ListSpec, query: Query): SQL[] {
 export function parseListQuery(spec: ListSpec, query: Query, maxPageSize: number): ListParams {
   const paging = parsePaging(query, maxPageSize);
   const filters = parseFilters(spec, query);
-  return { ...paging, where: filters.length ? and(...filters) : undefined, orderBy: parseSort(spec, query) };
+  return { ...paging, where: filters.length ? and(...filters) : undefined, orderBy: parseSort(spec, query), spec };
 }
 
 export function toPage<T>(records: T[], total: number, params: Pick<ListParams, "pageNo" | "pageSize">): Page<T> {
@@ -207,12 +214,25 @@ export function toPage<T>(records: T[], total: number, params: Pick<ListParams, 
 const dialect = new PgDialect();
 
 export interface FetchPageOptions {
-  /** Conditions the module always adds (e.g. `del_flag = 0`, data rules). */
+  /** Conditions the module always adds (e.g. `del_flag = 0`). */
   where?: Array<SQL | undefined>;
   /** Exact totals are cached per filter and table versions; name every table the conditions read. */
   counts?: { cache: VersionedCache; tables?: readonly string[]; versions?: VersionSnapshot };
   /** Computed columns added to each row (e.g. a correlated subquery), by property name. */
   extra?: Record<string, SQL.Aliased>;
+  /** The signed-in user whose data rules apply; required when the spec names a `component`. */
+  scope?: RuleScope;
+}
+
+/** The request's conditions, the module's and the user's data rules, as one condition. */
+async function scopedWhere(db: Db, params: ListParams, opts: FetchPageOptions): Promise<SQL | undefined> {
+  const { component, fields } = params.spec;
+  let rules: SQL | undefined;
+  if (component) {
+    if (!opts.scope) throw new Error(`列表 ${component} 声明了数据权限，查询时必须提供当前用户（scope）`);
+    rules = await dataRuleCondition(db, component, fields, opts.scope);
+  }
+  return and(params.where, ...(opts.where ?? []), rules);
 }
 
 /** Runs the page query and the count with the same conditions. */
@@ -222,7 +242,7 @@ export async function fetchPage<T extends PgTable, X extends Record<string, unkn
   params: ListParams,
   opts: FetchPageOptions = {},
 ): Promise<{ rows: Array<T["$inferSelect"] & X>; total: number }> {
-  const where = and(params.where, ...(opts.where ?? []));
+  const where = await scopedWhere(db, params, opts);
   const countRows = async () => {
     const [row] = await db.select({ total: count() }).from(table as PgTable).where(where);
     return Number(row?.total ?? 0);
@@ -239,4 +259,17 @@ export async function fetchPage<T extends PgTable, X extends Record<string, unkn
   const rows = db.select(columns).from(table as PgTable).where(where).orderBy(...params.orderBy).limit(params.limit).offset(params.offset);
   const [records, n] = await Promise.all([rows, total]);
   return { rows: records as Array<T["$inferSelect"] & X>, total: n };
+}
+
+/** Every row the list query matches (up to `max`), for exports; same conditions and data rules as the list. */
+export async function fetchRows<T extends PgTable, X extends Record<string, unknown> = Record<never, never>>(
+  db: Db,
+  table: T,
+  params: ListParams,
+  opts: Omit<FetchPageOptions, "counts"> & { max: number },
+): Promise<Array<T["$inferSelect"] & X>> {
+  const where = await scopedWhere(db, params, opts);
+  const columns = { ...getTableColumns(table), ...opts.extra };
+  const rows = await db.select(columns).from(table as PgTable).where(where).orderBy(...params.orderBy).limit(opts.max);
+  return rows as Array<T["$inferSelect"] & X>;
 }

@@ -41,7 +41,18 @@ export function toAntdItems(items: NavMenuItem[], depth = 0): MenuItem[] {
  * Spec §2.3: selection follows the route (a hidden route selects its parent); in inline mode only one
  * root submenu stays open; the open submenus are remembered while the sidebar is collapsed.
  */
-export function SideMenu({ navigation, collapsed }: { navigation: Navigation; collapsed: boolean }) {
+export function SideMenu({
+  navigation,
+  collapsed,
+  theme = "light",
+  onNavigate,
+}: {
+  navigation: Navigation;
+  collapsed: boolean;
+  theme?: "light" | "dark";
+  /** Called after an item is chosen (the mobile drawer closes). */
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   const items = useMemo(() => toAntdItems(navigation.menu), [navigation.menu]);
   const rootKeys = useMemo(
@@ -78,13 +89,31 @@ export function SideMenu({ navigation, collapsed }: { navigation: Navigation; co
   return (
     <Menu
       mode="inline"
-      theme="light"
+      theme={theme}
       items={items}
       selectedKeys={[selectedKey]}
       openKeys={openKeys}
       onOpenChange={onOpenChange}
+      onClick={onNavigate}
       inlineCollapsed={collapsed}
       style={{ borderInlineEnd: 0 }}
     />
   );
 }
+
+/** The top menu (settings: navigation mode top): the same items, horizontal; selection follows the route. */
+export function TopMenu({ navigation, theme }: { navigation: Navigation; theme: "light" | "dark" }) {
+  const { pathname } = useLocation();
+  const items = useMemo(() => toAntdItems(navigation.menu), [navigation.menu]);
+  const selectedKey = findRoute(navigation, pathname)?.menuKey ?? pathname;
+  return (
+    <Menu
+      mode="horizontal"
+      theme={theme}
+      items={items}
+      selectedKeys={[selectedKey, ...openKeysFor(navigation.menu, selectedKey)]}
+      style={{ flex: 1, minWidth: 0, borderBottom: 0, lineHeight: "64px", background: "transparent" }}
+    />
+  );
+}
+

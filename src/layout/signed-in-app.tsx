@@ -1,5 +1,5 @@
 import { useLogout, usePermissions } from "@refinedev/core";
-import { createElement, useEffect, useMemo } from "react";
+import { createElement, lazy, useEffect, useMemo } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 
 import type { UserPermissions } from "../../contract";
@@ -11,6 +11,8 @@ import { PageLoading } from "../components/page-loading";
 import NotFoundPage from "../pages/exception/not-found";
 import { resolvePage } from "../registry";
 import { MainLayout } from "./main-layout";
+
+const TestHomePage = lazy(() => import("../pages/test/home"));
 
 function menuGlobals() {
   const domianURL = absoluteApiBaseUrl();
@@ -44,18 +46,28 @@ export default function SignedInApp() {
   }, [isError]);
 
   const navigation = useMemo(() => (data ? buildNavigation(data.menu, { globals: menuGlobals() }) : undefined), [data]);
+  /** The page routes, rendered by the layout once per open tab (keep-alive) or once for the current page. */
+  const pageRoutes = useMemo(
+    () =>
+      navigation && (
+        <>
+          <Route index element={<Navigate to={LANDING_PATH} replace />} />
+          {navigation.routes.map((route) => (
+            <Route key={route.path} path={route.path} element={routeElement(route)} />
+          ))}
+          <Route path="*" element={<Navigate to="/404" replace />} />
+        </>
+      ),
+    [navigation],
+  );
   if (!navigation) return <PageLoading />;
 
   return (
     <Routes>
       <Route path="/404" element={<NotFoundPage />} />
-      <Route element={<MainLayout navigation={navigation} />}>
-        <Route index element={<Navigate to={LANDING_PATH} replace />} />
-        {navigation.routes.map((route) => (
-          <Route key={route.path} path={route.path} element={routeElement(route)} />
-        ))}
-        <Route path="*" element={<Navigate to="/404" replace />} />
-      </Route>
+      <Route path="/test" element={<Navigate to="/test/home" replace />} />
+      <Route path="/test/home" element={<TestHomePage />} />
+      <Route path="*" element={<MainLayout navigation={navigation} pageRoutes={pageRoutes} />} />
     </Routes>
   );
 }

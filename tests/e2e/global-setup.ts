@@ -79,6 +79,8 @@ export default async function setup(project: TestProject) {
       LOGIN_CAPTCHA: "false",
       ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
+      // GET /jeecg-boot/test/httpStatus/:status, for the error-catalogue journeys (never on by default).
+      ENABLE_TEST_ROUTES: "true",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

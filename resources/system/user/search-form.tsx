@@ -1,12 +1,15 @@
 import { Button, Col, Form, Input, Row, Select, Space, type FormProps } from "antd";
 
 import { useDictOptions } from "../../../src/components/dict";
+import { DepartTreeSelect } from "../shared/depart-tree-select";
 
 export interface UserSearch {
   username?: string;
   realname?: string;
+  phone?: string;
   sex?: string;
   status?: string;
+  departId?: string;
 }
 
 export function UserSearchForm({ formProps }: { formProps: FormProps<UserSearch> }) {
@@ -31,6 +34,11 @@ export function UserSearchForm({ formProps }: { formProps: FormProps<UserSearch>
           </Form.Item>
         </Col>
         <Col xs={24} md={12} xl={6}>
+          <Form.Item label="手机号" name="phone">
+            <Input placeholder="请输入手机号" allowClear />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12} xl={6}>
           <Form.Item label="性别" name="sex">
             <Select placeholder="请选择性别" options={sexOptions} allowClear />
           </Form.Item>
@@ -38,6 +46,11 @@ export function UserSearchForm({ formProps }: { formProps: FormProps<UserSearch>
         <Col xs={24} md={12} xl={6}>
           <Form.Item label="状态" name="status">
             <Select placeholder="请选择状态" options={statusOptions} allowClear />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <Form.Item label="部门" name="departId">
+            <DepartTreeSelect />
           </Form.Item>
         </Col>
         <Col span={24} style={{ marginBottom: 8 }}>

@@ -9,7 +9,10 @@ import {
   sysDepart,
   sysDict,
   sysDictItem,
+  sysCheckRule,
+  sysFillRule,
   sysPermission,
+  sysPosition,
   sysRole,
   sysRolePermission,
   sysSeedStep,
@@ -19,6 +22,7 @@ import {
 } from "../schema.js";
 import { nextId, uuid32 } from "../../lib/ids.js";
 import { generatePassword, hashPassword } from "../../lib/password.js";
+import { seedAnnouncements } from "./announcements.js";
 import { dicts } from "./dicts.js";
 import { bbhMenus, systemMenus, type SeedMenu } from "./menus.js";
 
@@ -189,8 +193,48 @@ export async function seed(db: Db, opts: { adminPassword: string | null }): Prom
       for (let i = 0; i < values.length; i += 500) await tx.insert(sysRolePermission).values(values.slice(i, i + 500));
     }
   });
-  if (seeded) await db.execute(sql`analyze`);
+  await once(db, "announcements-v1", seedAnnouncements);
+  const seededV2 = await once(db, "system-v2", seedSystemV2);
+  if (seeded || seededV2) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };
+}
+
+/** Issue 4: positions, fill rules and check rules of a fresh JeecgBoot install (contract.md §11.3, §11.6). */
+async function seedSystemV2(tx: Db): Promise<void> {
+  await tx.insert(sysPosition).values([
+    { id: nextId(), code: "devleader", name: "研发部经理", postRank: "2", createBy: SEED_BY },
+    { id: nextId(), code: "总经理", name: "laozong", postRank: "5", createBy: SEED_BY },
+  ]);
+  await tx.insert(sysFillRule).values([
+    { id: nextId(), ruleName: "机构编码生成", ruleCode: "org_num_role", ruleClass: "org.jeecg.modules.system.rule.OrgCodeRule", ruleParams: '{"pid":""}', createBy: SEED_BY },
+    { id: nextId(), ruleName: "分类字典编码生成", ruleCode: "category_code_rule", ruleClass: "org.jeecg.modules.system.rule.CategoryCodeRule", ruleParams: '{"pid":""}', createBy: SEED_BY },
+    { id: nextId(), ruleName: "订单流水号", ruleCode: "shop_order_num", ruleClass: "org.jeecg.modules.online.cgform.rule.OrderNumberRule", ruleParams: '{"prefix":"CN"}', createBy: SEED_BY },
+  ]);
+  await tx.insert(sysCheckRule).values([
+    {
+      id: nextId(),
+      ruleName: "通用编码规则",
+      ruleCode: "common",
+      ruleJson: JSON.stringify([
+        { digits: "1", pattern: "[a-zA-Z]", message: "第一位只能是字母" },
+        { digits: "*", pattern: "[a-zA-Z0-9_]*", message: "只能填写数字、字母和下划线" },
+        { digits: "*", pattern: ".{3,}", message: "不能少于3个字符" },
+      ]),
+      ruleDescription: "首字母为字母，只含字母、数字、下划线，至少3位",
+      createBy: SEED_BY,
+    },
+    {
+      id: nextId(),
+      ruleName: "测试规则",
+      ruleCode: "test",
+      ruleJson: JSON.stringify([
+        { digits: "2", pattern: "[A-Z]{2}", message: "前两位必须是大写字母" },
+        { digits: "*", pattern: "[A-Z]{2}\\d{4,}", message: "字母后至少4位数字" },
+      ]),
+      ruleDescription: "两位大写字母加至少4位数字",
+      createBy: SEED_BY,
+    },
+  ]);
 }
 
 /** The rows of the first node matching `pick` and all its descendants. */

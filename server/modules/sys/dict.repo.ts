@@ -2,7 +2,7 @@
 import { asc, eq, and, sql } from "drizzle-orm";
 import type { DictItem, DictMap } from "../../../contract/index.js";
 import type { Db } from "../../db/client.js";
-import { sysDepart, sysDict, sysDictItem, sysRole, sysUser } from "../../db/schema.js";
+import { sysDepart, sysDict, sysDictItem, sysPosition, sysRole, sysUser } from "../../db/schema.js";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { refused } from "../../lib/envelope.js";
 
@@ -28,6 +28,10 @@ const TABLE_DICTS: Record<string, { table: PgTable; columns: Record<string, PgCo
   sys_role: {
     table: sysRole,
     columns: { id: sysRole.id, role_name: sysRole.roleName, role_code: sysRole.roleCode },
+  },
+  sys_position: {
+    table: sysPosition,
+    columns: { id: sysPosition.id, name: sysPosition.name, code: sysPosition.code },
   },
 };
 

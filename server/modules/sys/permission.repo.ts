@@ -3,7 +3,9 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AuthEntry, MenuNode } from "../../../contract/index.js";
 import type { Db } from "../../db/client.js";
-import { sysPermission, sysRolePermission, sysUserRole } from "../../db/schema.js";
+import { formatDateTime } from "../../lib/dates.js";
+import { sysPermission } from "../../db/schema.js";
+import { grantedPermissionIds } from "./session.repo.js";
 
 type PermissionRow = typeof sysPermission.$inferSelect;
 
@@ -71,15 +73,10 @@ export function buildMenuTree(rows: PermissionRow[]): MenuNode[] {
 }
 
 export async function grantedPermissions(db: Db, userId: string): Promise<PermissionRow[]> {
-  const roleIds = db.select({ id: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, userId));
-  const permissionIds = db
-    .select({ id: sysRolePermission.permissionId })
-    .from(sysRolePermission)
-    .where(inArray(sysRolePermission.roleId, roleIds));
   return db
     .select()
     .from(sysPermission)
-    .where(and(eq(sysPermission.delFlag, 0), inArray(sysPermission.id, permissionIds)))
+    .where(and(eq(sysPermission.delFlag, 0), inArray(sysPermission.id, grantedPermissionIds(db, userId))))
     .orderBy(asc(sysPermission.sortNo), asc(sysPermission.id));
 }
 
@@ -114,4 +111,118 @@ export async function userPermissions(db: Db, userId: string) {
     .filter((r) => r.perms)
     .map((r) => ({ action: r.perms!, type: r.permsType ?? "1", describe: r.name ?? "", status: r.status ?? "1" }));
   return { menu: buildMenuTree(granted), auth, allAuth, sysSafeMode: false };
+}
+
+/** A permission row as the management pages show it (contract.md §7.2 entity names). */
+export function toPermissionJson(r: PermissionRow) {
+  return {
+    id: r.id,
+    parentId: r.parentId,
+    name: r.name,
+    perms: r.perms,
+    permsType: r.permsType,
+    icon: r.icon,
+    component: r.component,
+    componentName: r.componentName,
+    url: r.url,
+    redirect: r.redirect,
+    sortNo: r.sortNo,
+    menuType: r.menuType,
+    leaf: r.isLeaf,
+    route: r.isRoute,
+    keepAlive: r.keepAlive,
+    description: r.description,
+    createBy: r.createBy,
+    delFlag: r.delFlag,
+    ruleFlag: r.ruleFlag,
+    hidden: r.hidden,
+    hideTab: r.hideTab,
+    createTime: formatDateTime(r.createTime),
+    updateBy: r.updateBy,
+    updateTime: formatDateTime(r.updateTime),
+    status: r.status,
+    alwaysShow: r.alwaysShow,
+    internalOrExternal: r.internalOrExternal,
+  };
+}
+
+export type PermissionJson = ReturnType<typeof toPermissionJson>;
+
+/** Every permission row that is not deleted, in sort order. */
+export function livePermissions(db: Db): Promise<PermissionRow[]> {
+  return db.select().from(sysPermission).where(eq(sysPermission.delFlag, 0)).orderBy(asc(sysPermission.sortNo), asc(sysPermission.id));
+}
+
+/** Groups rows by parent and builds nodes top-down; rows whose parent is missing are treated as roots. */
+function nest<N extends { children?: N[] }>(rows: PermissionRow[], node: (r: PermissionRow) => N, leaf: (n: N) => void): N[] {
+  const ids = new Set(rows.map((r) => r.id));
+  const byParent = new Map<string, PermissionRow[]>();
+  for (const r of rows) {
+    const key = r.parentId && ids.has(r.parentId) ? r.parentId : "";
+    const list = byParent.get(key);
+    if (list) list.push(r);
+    else byParent.set(key, [r]);
+  }
+  const build = (r: PermissionRow): N => {
+    const n = node(r);
+    const kids = byParent.get(r.id);
+    if (kids?.length) n.children = kids.map(build);
+    else leaf(n);
+    return n;
+  };
+  return (byParent.get("") ?? []).map(build);
+}
+
+/** `GET /sys/permission/list`: SysPermissionTree nodes (entity fields + key, title, isLeaf, children). */
+export function permissionListTree(rows: PermissionRow[]) {
+  type Node = PermissionJson & { key: string; title: string | null; isLeaf: boolean; children?: Node[] };
+  return nest<Node>(
+    rows,
+    (r) => ({ ...toPermissionJson(r), key: r.id, title: r.name, isLeaf: false }),
+    (n) => {
+      n.isLeaf = true;
+      n.leaf = true;
+    },
+  );
+}
+
+export interface TreeModel {
+  key: string;
+  title: string;
+  slotTitle: string;
+  value: string;
+  label: string;
+  isLeaf: boolean;
+  icon: string | null;
+  parentId: string | null;
+  ruleFlag: number;
+  scopedSlots: { title: string };
+  children?: TreeModel[];
+}
+
+/** `{treeList, ids}` of the given rows (role / department authorisation drawers). */
+export function treeModel(rows: PermissionRow[]): { treeList: TreeModel[]; ids: string[] } {
+  const treeList = nest<TreeModel>(
+    rows,
+    (r) => ({
+      key: r.id,
+      title: r.name ?? "",
+      slotTitle: r.name ?? "",
+      value: r.id,
+      label: r.name ?? "",
+      isLeaf: false,
+      icon: r.icon,
+      parentId: r.parentId,
+      ruleFlag: r.ruleFlag,
+      scopedSlots: { title: "hasDatarule" },
+    }),
+    (n) => {
+      n.isLeaf = true;
+    },
+  );
+  return { treeList, ids: rows.map((r) => r.id) };
+}
+
+export async function permissionTree(db: Db) {
+  return treeModel(await livePermissions(db));
 }

@@ -1,9 +1,9 @@
 /** Sessions and the permission codes a session carries. The session row is the truth; the JWT only names it. */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { createSecretKey, type KeyObject } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../../db/client.js";
-import { sysPermission, sysRolePermission, sysSession, sysUser, sysUserRole } from "../../db/schema.js";
+import { sysDepartRolePermission, sysDepartRoleUser, sysPermission, sysRolePermission, sysSession, sysUser, sysUserRole } from "../../db/schema.js";
 import { uuid32 } from "../../lib/ids.js";
 import { ALL_VERSIONS_JSON, type VersionedCache, type VersionSnapshot } from "../../lib/versioned-cache.js";
 
@@ -26,8 +26,8 @@ export interface SessionOptions {
 /** Touching a session (sliding its idle expiry) is written at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
 const MAX_VERIFIED_TOKENS = 10_000;
-/** The tables a user's permission codes are computed from. */
-export const PERMISSION_TABLES = ["sys_user_role", "sys_role_permission", "sys_permission"] as const;
+/** The tables a user's permission codes are computed from (role grants and department-role grants). */
+export const PERMISSION_TABLES = ["sys_user_role", "sys_role_permission", "sys_depart_role_user", "sys_depart_role_permission", "sys_permission"] as const;
 
 export class SessionService {
   /** A key object, so jose does not import the raw secret again on every verification. */
@@ -152,12 +152,10 @@ export class SessionService {
   private async loadPermissionCodes(userId: string): Promise<Set<string>> {
     const rows = await this.db
       .selectDistinct({ perms: sysPermission.perms })
-      .from(sysUserRole)
-      .innerJoin(sysRolePermission, eq(sysRolePermission.roleId, sysUserRole.roleId))
-      .innerJoin(sysPermission, eq(sysPermission.id, sysRolePermission.permissionId))
+      .from(sysPermission)
       .where(
         and(
-          eq(sysUserRole.userId, userId),
+          inArray(sysPermission.id, grantedPermissionIds(this.db, userId)),
           eq(sysPermission.delFlag, 0),
           sql`${sysPermission.perms} is not null and ${sysPermission.perms} <> ''`,
           sql`(${sysPermission.menuType} <> 2 or ${sysPermission.status} = '1')`,
@@ -167,4 +165,23 @@ export class SessionService {
     for (const { perms } of rows) for (const code of perms!.split(",")) if (code.trim()) codes.add(code.trim());
     return codes;
   }
+}
+
+/**
+ * Ids of the permissions a user holds: through their roles, and through the department roles they were
+ * given (contract.md §7.1). A subquery, so callers filter and join it in one statement.
+ */
+export function grantedPermissionIds(db: Db, userId: string) {
+  return db
+    .select({ id: sysRolePermission.permissionId })
+    .from(sysRolePermission)
+    .innerJoin(sysUserRole, eq(sysUserRole.roleId, sysRolePermission.roleId))
+    .where(eq(sysUserRole.userId, userId))
+    .union(
+      db
+        .select({ id: sysDepartRolePermission.permissionId })
+        .from(sysDepartRolePermission)
+        .innerJoin(sysDepartRoleUser, eq(sysDepartRoleUser.droleId, sysDepartRolePermission.roleId))
+        .where(eq(sysDepartRoleUser.userId, userId)),
+    );
 }

@@ -1,8 +1,10 @@
 /** Queries of the user module. */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { SysDepart, SysUser } from "../../../contract/index.js";
 import type { Db } from "../../db/client.js";
-import { sysDepart, sysUser, sysUserDepart } from "../../db/schema.js";
+import { sysDepart, sysDepartRole, sysDepartRoleUser, sysRole, sysUser, sysUserDepart, sysUserRole } from "../../db/schema.js";
+import { nextId } from "../../lib/ids.js";
+import { badRequest } from "../../lib/envelope.js";
 import { formatDateTime } from "../../lib/dates.js";
 import type { ListSpec } from "../../lib/list-query.js";
 
@@ -32,7 +34,12 @@ export const userListSpec: ListSpec = {
   },
   defaultSort: [{ field: "createTime", order: "desc" }],
   tiebreak: sysUser.id,
+  component: "system/UserList",
 };
+
+/** JeecgBoot's password rule (PasswordModal.vue): letters, digits and a symbol, at least 8 characters. */
+export const PASSWORD_RULE = /^(?=.*[a-zA-Z])(?=.*\d)(?=.*[~!@#$%^&*()_+`\-={}:";'<>?,./]).{8,}$/;
+export const PASSWORD_RULE_MESSAGE = "密码由8位数字、大小写字母和特殊符号组成!";
 
 export const userDictFields = { sex: "sex", status: "user_status" };
 
@@ -118,3 +125,54 @@ export const departNames = sql<string | null>`(
 /** Users who belong to a department (JeecgBoot's `departId` list filter). */
 export const inDepartment = (departId: string) =>
   sql`${sysUser.id} in (select ${sysUserDepart.userId} from ${sysUserDepart} where ${sysUserDepart.depId} = ${departId})`;
+
+/** Users in a department or any department below it (JeecgBoot matches `org_code LIKE '<code>%'`). */
+export const inDepartmentTree = (orgCode: string) =>
+  sql`${sysUser.id} in (select ud.user_id from sys_user_depart ud join sys_depart d on d.id = ud.dep_id
+    where d.org_code like ${orgCode.replace(/[\\%_]/g, (c) => "\\" + c) + "%"})`;
+
+export const inRole = (roleId: string) =>
+  sql`${sysUser.id} in (select ${sysUserRole.userId} from ${sysUserRole} where ${sysUserRole.roleId} = ${roleId})`;
+
+/** Checks that every id names an existing role / department; a bad id is bad input. */
+export async function assertRoles(db: Db, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const found = await db.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.id, ids));
+  if (found.length !== ids.length) throw badRequest("所选角色不存在");
+}
+
+export async function assertDeparts(db: Db, ids: string[]): Promise<DepartRow[]> {
+  if (!ids.length) return [];
+  const found = await db.select().from(sysDepart).where(and(inArray(sysDepart.id, ids), eq(sysDepart.delFlag, "0")));
+  if (found.length !== ids.length) throw badRequest("所选部门不存在");
+  return ids.map((id) => found.find((d) => d.id === id)!);
+}
+
+/** Replaces a user's roles with `roleIds` (set-based: one delete of what went, one insert of what came). */
+export async function replaceUserRoles(db: Db, userId: string, roleIds: string[]): Promise<void> {
+  await db
+    .delete(sysUserRole)
+    .where(and(eq(sysUserRole.userId, userId), roleIds.length ? notInArray(sysUserRole.roleId, roleIds) : undefined));
+  if (roleIds.length) {
+    await db.insert(sysUserRole).values(roleIds.map((roleId) => ({ id: nextId(), userId, roleId }))).onConflictDoNothing();
+  }
+}
+
+/** Replaces a user's departments; department-role links of departments the user left are removed too. */
+export async function replaceUserDeparts(db: Db, userId: string, departIds: string[]): Promise<void> {
+  const gone = departIds.length ? notInArray(sysUserDepart.depId, departIds) : undefined;
+  await db.delete(sysDepartRoleUser).where(
+    and(
+      eq(sysDepartRoleUser.userId, userId),
+      inArray(
+        sysDepartRoleUser.droleId,
+        db.select({ id: sysDepartRole.id }).from(sysDepartRole).where(departIds.length ? notInArray(sysDepartRole.departId, departIds) : undefined),
+      ),
+    ),
+  );
+  await db.delete(sysUserDepart).where(and(eq(sysUserDepart.userId, userId), gone));
+  if (departIds.length) {
+    await db.insert(sysUserDepart).values(departIds.map((depId) => ({ id: nextId(), userId, depId }))).onConflictDoNothing();
+  }
+}
+

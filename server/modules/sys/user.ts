@@ -1,43 +1,148 @@
 /** `/sys/user` — the user module (contract.md §10.1). */
 import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
+import { Type, type Static } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { inArray } from "drizzle-orm";
-import { sysUser } from "../../db/schema.js";
-import { ok, refused } from "../../lib/envelope.js";
-import { fetchPage, parseListQuery, toPage } from "../../lib/list-query.js";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { sysDepart, sysDepartRole, sysDepartRoleUser, sysRole, sysUser, sysUserDepart, sysUserRole } from "../../db/schema.js";
+import type { Db } from "../../db/client.js";
+import { badRequest, fail, ok, refused } from "../../lib/envelope.js";
+import { uuid32, nextId } from "../../lib/ids.js";
+import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
+import { hashPassword } from "../../lib/password.js";
 import { can, signedIn } from "../../plugins/auth.js";
+import { Id, IdQuery, IdsQuery, ListQuery, Text, blankToNull, created, parseIds, parseOptionalIds, scope, updated } from "./shared.js";
 import {
+  PASSWORD_RULE,
+  PASSWORD_RULE_MESSAGE,
   activeUsers,
+  assertDeparts,
+  assertRoles,
   departNames,
   findUserById,
+  findUserByUsername,
   inDepartment,
+  inDepartmentTree,
+  inRole,
+  replaceUserDeparts,
+  replaceUserRoles,
   toDepartJson,
   toUserJson,
   userDeparts,
   userDictFields,
   userListSpec,
+  type UserRow,
 } from "./user.repo.js";
 
-const ListQuery = Type.Object(
+const UserListQuery = Type.Object(
   {
-    pageNo: Type.Optional(Type.String({ maxLength: 10 })),
-    pageSize: Type.Optional(Type.String({ maxLength: 10 })),
-    column: Type.Optional(Type.String({ maxLength: 200 })),
-    order: Type.Optional(Type.String({ maxLength: 10 })),
+    ...ListQuery.properties,
     departId: Type.Optional(Type.String({ maxLength: 32 })),
     code: Type.Optional(Type.String({ maxLength: 4000 })),
   },
   { additionalProperties: true },
 );
 
-const IdQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32 }) });
+const Phone = Type.Union([Type.Null(), Type.String({ pattern: "^(1[3-9]\\d{9})?$" })]);
+const Email = Type.Union([Type.Null(), Type.String({ maxLength: 45, pattern: "^([^\\s@]+@[^\\s@]+\\.[^\\s@]+)?$" })]);
+
+/** Fields of the user form; anything else the client sends (createTime, _dictText …) is ignored. */
+const userFields = {
+  realname: Type.String({ minLength: 1, maxLength: 100 }),
+  avatar: Text(255),
+  birthday: Type.Optional(Type.Union([Type.Null(), Type.String({ pattern: "^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$" })])),
+  sex: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 2 })])),
+  email: Type.Optional(Email),
+  phone: Type.Optional(Phone),
+  workNo: Text(100),
+  post: Text(100),
+  telephone: Text(45),
+  userIdentity: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 2 })])),
+  departIds: Text(4000),
+  relTenantIds: Text(100),
+  activitiSync: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 1 })])),
+  selectedroles: Text(4000),
+  selecteddeparts: Text(4000),
+};
+
+const AddBody = Type.Object({
+  id: Type.Optional(Type.Union([Type.Null(), Id])),
+  username: Type.String({ minLength: 1, maxLength: 100, pattern: "^[^\\s,]+$" }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+  ...userFields,
+});
+
+const EditBody = Type.Object({ id: Id, ...userFields, realname: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) });
+
+const FrozenBody = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 40_000 }), status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal("1"), Type.Literal("2")]) });
+
+const ChangePasswordBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 100 }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+  confirmpassword: Type.Optional(Type.String({ maxLength: 128 })),
+});
+
+/** Fields `checkOnlyUser` may test (JeecgBoot allowed any column; that enumerated accounts by anything). */
+const CheckOnlyQuery = Type.Object({
+  username: Type.Optional(Type.String({ maxLength: 100 })),
+  workNo: Type.Optional(Type.String({ maxLength: 100 })),
+  phone: Type.Optional(Type.String({ maxLength: 45 })),
+  email: Type.Optional(Type.String({ maxLength: 45 })),
+  id: Type.Optional(Type.String({ maxLength: 36 })),
+});
+
+const UNIQUE_FIELDS = [
+  { key: "username", column: sysUser.username, message: "用户账号已存在" },
+  { key: "workNo", column: sysUser.workNo, message: "工号已存在" },
+  { key: "phone", column: sysUser.phone, message: "手机号已存在" },
+  { key: "email", column: sysUser.email, message: "邮箱已存在" },
+] as const;
+
+/** Refuses a value another user (deleted ones included: the unique index covers them) already holds. */
+async function assertUnique(db: Db, values: Partial<Record<(typeof UNIQUE_FIELDS)[number]["key"], string | null | undefined>>, exceptId?: string) {
+  for (const f of UNIQUE_FIELDS) {
+    const v = values[f.key];
+    if (!v) continue;
+    const [hit] = await db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(and(eq(f.column, v), exceptId ? ne(sysUser.id, exceptId) : undefined))
+      .limit(1);
+    if (hit) throw refused(f.message);
+  }
+}
+
+type FormBody = Static<typeof EditBody>;
+
+/** The columns a form sets (never password, status, del flag or audit columns). */
+function formColumns(body: Omit<Partial<FormBody>, "id">) {
+  return {
+    realname: body.realname,
+    avatar: blankToNull(body.avatar),
+    birthday: body.birthday === undefined ? undefined : body.birthday ? body.birthday.slice(0, 10) : null,
+    sex: body.sex,
+    email: blankToNull(body.email),
+    phone: blankToNull(body.phone),
+    workNo: blankToNull(body.workNo),
+    post: blankToNull(body.post),
+    telephone: blankToNull(body.telephone),
+    userIdentity: body.userIdentity,
+    departIds: blankToNull(body.departIds),
+    relTenantIds: blankToNull(body.relTenantIds),
+    activitiSync: body.activitiSync,
+  };
+}
 
 export default async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, dicts, config, cache } = app.ctx;
+  const { db, dicts, config, cache, sessions } = app.ctx;
 
-  app.get("/sys/user/list", { config: can("system:user:list"), schema: { querystring: ListQuery } }, async (req) => {
+  const pageOfUsers = async (rows: Array<UserRow & { orgCodeTxt: string | null }>) =>
+    dicts.translate(
+      rows.map((r) => ({ ...toUserJson(r), orgCodeTxt: r.orgCodeTxt })),
+      userDictFields,
+    );
+
+  app.get("/sys/user/list", { config: can("system:user:list"), schema: { querystring: UserListQuery } }, async (req) => {
     const params = parseListQuery(userListSpec, req.query, config.maxPageSize);
     const { departId, code } = req.query;
     const ids = code?.split(",").map((s) => s.trim()).filter(Boolean);
@@ -45,12 +150,9 @@ export default async function userRoutes(base: FastifyInstance) {
       where: [activeUsers, departId ? inDepartment(departId) : undefined, ids?.length ? inArray(sysUser.id, ids) : undefined],
       counts: { cache, tables: ["sys_user", "sys_user_depart"], versions: req.currentUser().versions },
       extra: { orgCodeTxt: departNames },
+      scope: scope(req, cache),
     });
-    const records = await dicts.translate(
-      rows.map((r) => ({ ...toUserJson(r), orgCodeTxt: r.orgCodeTxt })),
-      userDictFields,
-    );
-    return ok(toPage(records, total, params));
+    return ok(toPage(await pageOfUsers(rows), total, params));
   });
 
   app.get("/sys/user/queryById", { config: can("system:user:queryById"), schema: { querystring: IdQuery } }, async (req) => {
@@ -59,9 +161,276 @@ export default async function userRoutes(base: FastifyInstance) {
     return ok(toUserJson(row));
   });
 
+  app.get("/sys/user/generateUserId", { config: can("system:user:add") }, async () => ok(uuid32()));
+
+  app.post("/sys/user/add", { config: can("system:user:add"), schema: { body: AddBody } }, async (req) => {
+    const body = req.body;
+    if (!PASSWORD_RULE.test(body.password)) throw badRequest(PASSWORD_RULE_MESSAGE);
+    const roleIds = parseOptionalIds(body.selectedroles);
+    const departIds = parseOptionalIds(body.selecteddeparts);
+    const password = await hashPassword(body.password);
+    await db.transaction(async (tx) => {
+      await assertRoles(tx, roleIds);
+      const departs = await assertDeparts(tx, departIds);
+      await assertUnique(tx, { username: body.username, workNo: body.workNo, phone: body.phone, email: body.email });
+      const id = body.id || uuid32();
+      const [clash] = await tx.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.id, id));
+      if (clash) throw refused("用户编号已存在");
+      await tx.insert(sysUser).values({
+        ...formColumns(body),
+        id,
+        username: body.username,
+        realname: body.realname,
+        password,
+        orgCode: departs[0]?.orgCode ?? null,
+        status: 1,
+        delFlag: 0,
+        ...created(req),
+      });
+      await replaceUserRoles(tx, id, roleIds);
+      await replaceUserDeparts(tx, id, departIds);
+    });
+    return ok(null, "添加成功！");
+  });
+
+  app.put("/sys/user/edit", { config: can("system:user:edit"), schema: { body: EditBody } }, async (req) => editUser(req.body, req));
+  app.post("/sys/user/edit", { config: can("system:user:edit"), schema: { body: EditBody } }, async (req) => editUser(req.body, req));
+
+  async function editUser(body: FormBody, req: Parameters<typeof updated>[0]) {
+    const roleIds = parseOptionalIds(body.selectedroles);
+    const departIds = parseOptionalIds(body.selecteddeparts ?? body.departIds);
+    await db.transaction(async (tx) => {
+      const user = await findUserById(tx, body.id);
+      if (!user) throw refused("未找到对应实体");
+      await assertRoles(tx, roleIds);
+      const departs = await assertDeparts(tx, departIds);
+      await assertUnique(tx, { workNo: body.workNo, phone: body.phone, email: body.email }, body.id);
+      const keepOrg = departs.some((d) => d.orgCode === user.orgCode);
+      await tx
+        .update(sysUser)
+        .set({ ...formColumns(body), orgCode: keepOrg ? user.orgCode : (departs[0]?.orgCode ?? null), ...updated(req) })
+        .where(eq(sysUser.id, body.id));
+      if (body.selectedroles !== undefined) await replaceUserRoles(tx, body.id, roleIds);
+      if (body.selecteddeparts !== undefined || body.departIds !== undefined) await replaceUserDeparts(tx, body.id, departIds);
+    });
+    return ok(null, "修改成功!");
+  }
+
+  /** Logical delete of users (never the caller); their sessions end at once. */
+  async function deleteUsers(ids: string[], req: Parameters<typeof updated>[0]) {
+    if (ids.includes(req.currentUser().userId)) throw refused("不能删除当前登录用户");
+    await db.transaction(async (tx) => {
+      const gone = await tx
+        .update(sysUser)
+        .set({ delFlag: 1, ...updated(req) })
+        .where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)))
+        .returning({ id: sysUser.id });
+      if (gone.length === 0) throw refused("未找到对应实体");
+    });
+    for (const id of ids) await sessions.revokeUser(id, "deleted");
+  }
+
+  app.delete("/sys/user/delete", { config: can("system:user:delete"), schema: { querystring: IdQuery } }, async (req) => {
+    await deleteUsers([req.query.id], req);
+    return ok(null, "删除用户成功");
+  });
+
+  app.delete("/sys/user/deleteBatch", { config: can("system:user:deleteBatch"), schema: { querystring: IdsQuery } }, async (req) => {
+    await deleteUsers(parseIds(req.query.ids), req);
+    return ok(null, "批量删除用户成功");
+  });
+
+  app.put("/sys/user/frozenBatch", { config: can("system:user:frozen"), schema: { body: FrozenBody } }, async (req) => {
+    const ids = parseIds(req.body.ids);
+    const status = Number(req.body.status);
+    if (status === 2 && ids.includes(req.currentUser().userId)) throw refused("不能冻结当前登录用户");
+    await db.update(sysUser).set({ status, ...updated(req) }).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)));
+    if (status === 2) for (const id of ids) await sessions.revokeUser(id, "frozen");
+    return ok(null, "操作成功!");
+  });
+
+  app.put("/sys/user/changePassword", { config: can("system:user:resetPassword"), schema: { body: ChangePasswordBody } }, async (req) => {
+    const { username, password, confirmpassword } = req.body;
+    if (!PASSWORD_RULE.test(password)) throw badRequest(PASSWORD_RULE_MESSAGE);
+    if (confirmpassword !== undefined && confirmpassword !== password) throw badRequest("两次输入密码不一致!");
+    const user = await findUserByUsername(db, username);
+    if (!user) throw refused("用户不存在！");
+    await db.update(sysUser).set({ password: await hashPassword(password), ...updated(req) }).where(eq(sysUser.id, user.id));
+    const me = req.currentUser();
+    await sessions.revokeUser(user.id, "password-reset", user.id === me.userId ? me.sessionId : undefined);
+    return ok(null, "密码修改成功!");
+  });
+
+  app.get("/sys/user/queryUserRole", { config: can("system:user:list"), schema: { querystring: Type.Object({ userid: Id }) } }, async (req) => {
+    const rows = await db.select({ roleId: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, req.query.userid));
+    if (!rows.length) throw refused("未找到用户相关角色信息");
+    return ok(rows.map((r) => r.roleId));
+  });
+
+  app.get("/sys/user/checkOnlyUser", { config: can("system:user:list"), schema: { querystring: CheckOnlyQuery } }, async (req) => {
+    const { id, ...fields } = req.query;
+    const given = UNIQUE_FIELDS.filter((f) => fields[f.key]);
+    if (!given.length) throw badRequest("请提供要校验的字段：username、workNo、phone 或 email");
+    const [hit] = await db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(and(...given.map((f) => eq(f.column, fields[f.key]!)), id ? ne(sysUser.id, id) : undefined))
+      .limit(1);
+    // JeecgBoot's conflict answer: success false, result true.
+    return hit ? { ...fail("用户账号已存在"), result: true } : ok(true);
+  });
+
+  app.get("/sys/user/userDepartList", { config: can("system:user:list"), schema: { querystring: Type.Object({ userId: Id }) } }, async (req) => {
+    const departs = await userDeparts(db, req.query.userId);
+    return ok(departs.map((d) => ({ key: d.id, value: d.id, title: d.departName })), "查找成功");
+  });
+
+  app.get(
+    "/sys/user/queryUserByDepId",
+    { config: can("system:user:list"), schema: { querystring: Type.Object({ id: Id, realname: Type.Optional(Type.String({ maxLength: 100 })) }) } },
+    async (req) => {
+      const [depart] = await db.select().from(sysDepart).where(eq(sysDepart.id, req.query.id));
+      if (!depart) return ok([]);
+      const realname = req.query.realname?.trim();
+      const rows = await db
+        .select({ u: sysUser, orgCodeTxt: departNames })
+        .from(sysUser)
+        .where(and(activeUsers, inDepartmentTree(depart.orgCode), realname ? sql`${sysUser.realname} ilike ${"%" + realname.replace(/[\\%_]/g, "\\$&") + "%"}` : undefined))
+        .orderBy(asc(sysUser.username))
+        .limit(config.maxPageSize);
+      return ok(rows.map((r) => ({ ...toUserJson(r.u), orgCodeTxt: r.orgCodeTxt })));
+    },
+  );
+
   app.get("/sys/user/getCurrentUserDeparts", { config: signedIn }, async (req) => {
     const user = req.currentUser();
     const departs = await userDeparts(db, user.userId);
     return ok({ list: departs.map(toDepartJson), orgCode: user.orgCode });
   });
+
+  // ---- users of a role (the role page) -----------------------------------------------------------
+  const roleUserSpec: ListSpec = { ...userListSpec, component: undefined };
+
+  app.get(
+    "/sys/user/userRoleList",
+    { config: can("system:role:list"), schema: { querystring: Type.Object({ ...ListQuery.properties, roleId: Id }, { additionalProperties: true }) } },
+    async (req) => {
+      const params = parseListQuery(roleUserSpec, req.query, config.maxPageSize);
+      const { rows, total } = await fetchPage<typeof sysUser, { orgCodeTxt: string | null }>(db, sysUser, params, {
+        where: [activeUsers, inRole(req.query.roleId)],
+        extra: { orgCodeTxt: departNames },
+      });
+      return ok(toPage(await pageOfUsers(rows), total, params));
+    },
+  );
+
+  const RoleUsersBody = Type.Object({ roleId: Id, userIdList: Type.Array(Id, { minItems: 1, maxItems: 1000 }) });
+  app.post("/sys/user/addSysUserRole", { config: can("system:role:edit"), schema: { body: RoleUsersBody } }, async (req) => {
+    const { roleId, userIdList } = req.body;
+    await db.transaction(async (tx) => {
+      const [role] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.id, roleId));
+      if (!role) throw refused("未找到对应角色");
+      const users = await tx.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, userIdList), activeUsers));
+      if (users.length !== new Set(userIdList).size) throw badRequest("所选用户不存在");
+      await tx.insert(sysUserRole).values(users.map((u) => ({ id: nextId(), userId: u.id, roleId }))).onConflictDoNothing();
+    });
+    return ok(null, "添加成功!");
+  });
+
+  app.delete(
+    "/sys/user/deleteUserRole",
+    { config: can("system:role:edit"), schema: { querystring: Type.Object({ roleId: Id, userId: Id }) } },
+    async (req) => {
+      await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, req.query.roleId), eq(sysUserRole.userId, req.query.userId)));
+      return ok(null, "删除成功!");
+    },
+  );
+
+  app.delete(
+    "/sys/user/deleteUserRoleBatch",
+    { config: can("system:role:edit"), schema: { querystring: Type.Object({ roleId: Id, userIds: Type.String({ maxLength: 40_000 }) }) } },
+    async (req) => {
+      const ids = parseIds(req.query.userIds);
+      await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, req.query.roleId), inArray(sysUserRole.userId, ids)));
+      return ok(null, "删除成功!");
+    },
+  );
+
+  // ---- users of a department (我的部门 / 部门管理) -----------------------------------------------------
+  const departUserSpec: ListSpec = { ...userListSpec, component: "system/DepartUserList" };
+
+  app.get(
+    "/sys/user/departUserList",
+    {
+      config: can("system:departUser:list"),
+      schema: { querystring: Type.Object({ ...ListQuery.properties, depId: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: true }) },
+    },
+    async (req) => {
+      const params = parseListQuery(departUserSpec, req.query, config.maxPageSize);
+      const me = req.currentUser();
+      let orgCodes: string[];
+      if (req.query.depId) {
+        const [d] = await db.select({ orgCode: sysDepart.orgCode }).from(sysDepart).where(eq(sysDepart.id, req.query.depId));
+        orgCodes = d ? [d.orgCode] : [];
+      } else {
+        const [meRow] = await db.select({ departIds: sysUser.departIds, identity: sysUser.userIdentity }).from(sysUser).where(eq(sysUser.id, me.userId));
+        const ids = meRow?.identity === 2 ? parseOptionalIds(meRow.departIds) : [];
+        orgCodes = ids.length ? (await db.select({ orgCode: sysDepart.orgCode }).from(sysDepart).where(inArray(sysDepart.id, ids))).map((d) => d.orgCode) : [];
+      }
+      if (!orgCodes.length) return ok(toPage([], 0, params));
+      const { rows, total } = await fetchPage<typeof sysUser, { orgCodeTxt: string | null }>(db, sysUser, params, {
+        where: [activeUsers, or(...orgCodes.map(inDepartmentTree))],
+        extra: { orgCodeTxt: departNames },
+        scope: scope(req, cache),
+      });
+      return ok(toPage(await pageOfUsers(rows), total, params));
+    },
+  );
+
+  const DepartUsersBody = Type.Object({ depId: Id, userIdList: Type.Array(Id, { minItems: 1, maxItems: 1000 }) });
+  app.post("/sys/user/editSysDepartWithUser", { config: can("system:departUser:add"), schema: { body: DepartUsersBody } }, async (req) => {
+    const { depId, userIdList } = req.body;
+    await db.transaction(async (tx) => {
+      await assertDeparts(tx, [depId]);
+      const users = await tx.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, userIdList), activeUsers));
+      if (users.length !== new Set(userIdList).size) throw badRequest("所选用户不存在");
+      await tx.insert(sysUserDepart).values(users.map((u) => ({ id: nextId(), userId: u.id, depId }))).onConflictDoNothing();
+    });
+    return ok(null, "添加成功!");
+  });
+
+  /** Removes users from a department, with their roles of that department. */
+  async function leaveDepart(depId: string, userIds: string[]) {
+    return db.transaction(async (tx) => {
+      await tx.delete(sysDepartRoleUser).where(
+        and(
+          inArray(sysDepartRoleUser.userId, userIds),
+          inArray(sysDepartRoleUser.droleId, tx.select({ id: sysDepartRole.id }).from(sysDepartRole).where(eq(sysDepartRole.departId, depId))),
+        ),
+      );
+      const gone = await tx
+        .delete(sysUserDepart)
+        .where(and(eq(sysUserDepart.depId, depId), inArray(sysUserDepart.userId, userIds)))
+        .returning({ id: sysUserDepart.id });
+      if (!gone.length) throw refused("当前选中部门与用户无关联关系!");
+    });
+  }
+
+  app.delete(
+    "/sys/user/deleteUserInDepart",
+    { config: can("system:departUser:delete"), schema: { querystring: Type.Object({ depId: Id, userId: Id }) } },
+    async (req) => {
+      await leaveDepart(req.query.depId, [req.query.userId]);
+      return ok(null, "删除成功!");
+    },
+  );
+
+  app.delete(
+    "/sys/user/deleteUserInDepartBatch",
+    { config: can("system:departUser:deleteBatch"), schema: { querystring: Type.Object({ depId: Id, userIds: Type.String({ maxLength: 40_000 }) }) } },
+    async (req) => {
+      await leaveDepart(req.query.depId, parseIds(req.query.userIds));
+      return ok(null, "删除成功!");
+    },
+  );
 }

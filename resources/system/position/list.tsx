@@ -1,0 +1,53 @@
+import { Form, Input, Select } from "antd";
+
+import { useDictOptions } from "../../../src/components/dict";
+import type { PageProps } from "../../../src/registry";
+import { CrudPage } from "../shared/crud-page";
+import { duplicateRule } from "../shared/validators";
+import { POSITION_CODES, POSITION_RESOURCE } from "./resource";
+
+interface PositionRow {
+  id: string;
+  code: string;
+  name: string;
+  postRank: string | null;
+  postRank_dictText?: string;
+  companyId: string | null;
+}
+
+/** 职务管理 (`/sys/position`). */
+export default function PositionListPage({ route }: PageProps) {
+  const ranks = useDictOptions("position_rank");
+  return (
+    <CrudPage<PositionRow>
+      title={route.title}
+      resource={POSITION_RESOURCE}
+      apiBase="/sys/position"
+      codes={POSITION_CODES}
+      search={[{ name: "code", label: "职务编码" }, { name: "name", label: "职务名称" }]}
+      columns={[
+        { title: "职务编码", dataIndex: "code", sorter: true },
+        { title: "职务名称", dataIndex: "name", sorter: true },
+        { title: "职级", dataIndex: "postRank_dictText" },
+      ]}
+      form={({ record, api }) => (
+        <>
+          <Form.Item
+            label="职务编码"
+            name="code"
+            validateTrigger="onBlur"
+            rules={[{ required: true, message: "请输入职务编码!" }, { max: 100 }, duplicateRule(api, { tableName: "sys_position", fieldName: "code", dataId: record?.id })]}
+          >
+            <Input placeholder="请输入职务编码" />
+          </Form.Item>
+          <Form.Item label="职务名称" name="name" rules={[{ required: true, message: "请输入职务名称!" }, { max: 100 }]}>
+            <Input placeholder="请输入职务名称" />
+          </Form.Item>
+          <Form.Item label="职级" name="postRank">
+            <Select allowClear options={ranks} placeholder="请选择职级" />
+          </Form.Item>
+        </>
+      )}
+    />
+  );
+}

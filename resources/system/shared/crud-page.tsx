@@ -1,0 +1,213 @@
+import { useTable } from "@refinedev/antd";
+import type { BaseRecord, CrudFilters } from "@refinedev/core";
+import { App, Button, Card, Col, Divider, Form, Input, Modal, Popconfirm, Row, Space, Table, type FormInstance, type TableColumnsType, type TableProps } from "antd";
+import { useEffect, useState, type ReactNode } from "react";
+
+import { errorNotification } from "../../../providers/data-provider";
+import { useAccess } from "../../../src/components/auth";
+import { ExcelButtons } from "./excel-buttons";
+import { useAction, useApi, type Api } from "./use-api";
+
+export interface SearchField {
+  name: string;
+  label: string;
+  /** `*x*` (default) or exact. */
+  exact?: boolean;
+  input?: ReactNode;
+}
+
+export interface CrudCodes {
+  add?: string;
+  edit?: string;
+  delete?: string;
+  deleteBatch?: string;
+  export?: string;
+  import?: string;
+}
+
+export interface CrudPageProps<R extends BaseRecord> {
+  title: string;
+  resource: string;
+  apiBase: string;
+  columns: TableColumnsType<R>;
+  search: SearchField[];
+  codes: CrudCodes;
+  /** The form's items; `record` is the row being edited (undefined when adding). */
+  form: (ctx: { record?: R; api: Api; form: FormInstance }) => ReactNode;
+  toForm?: (record: R) => Record<string, unknown>;
+  toBody?: (values: Record<string, unknown>, record?: R) => Record<string, unknown>;
+  rowActions?: (record: R) => ReactNode[];
+  toolbar?: ReactNode;
+  modalWidth?: number;
+  /** Extra query parameters of every list request (e.g. a parent id). */
+  permanentFilters?: CrudFilters;
+  onRow?: TableProps<R>["onRow"];
+  rowClassName?: TableProps<R>["rowClassName"];
+  excelTitle?: string;
+}
+
+export function searchFilters(fields: SearchField[], values: Record<string, unknown>): CrudFilters {
+  return fields.map((f) => {
+    const raw = values[f.name];
+    const value = typeof raw === "string" ? raw.trim() || undefined : (raw ?? undefined);
+    return { field: f.name, operator: f.exact ? "eq" : "contains", value };
+  });
+}
+
+/** A JeecgBoot list page: search, table with sort and paging, add/edit modal, delete, batch delete, Excel. */
+export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPageProps<R>) {
+  const access = useAccess();
+  const api = useApi();
+  const act = useAction(props.resource);
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm();
+  const [editing, setEditing] = useState<{ open: boolean; record?: R }>({ open: false });
+  const [saving, setSaving] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const { tableProps, searchFormProps, sorters, filters, tableQuery } = useTable<R>({
+    resource: props.resource,
+    syncWithLocation: false,
+    pagination: { pageSize: 10 },
+    sorters: { initial: [{ field: "createTime", order: "desc" }] },
+    filters: { permanent: props.permanentFilters },
+    onSearch: (values) => searchFilters(props.search, values as Record<string, unknown>),
+    errorNotification,
+  });
+
+  useEffect(() => {
+    if (!editing.open) return;
+    form.resetFields();
+    if (editing.record) form.setFieldsValue(props.toForm ? props.toForm(editing.record) : editing.record);
+  }, [editing, form]);
+
+  const save = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const body = props.toBody ? props.toBody(values, editing.record) : values;
+    setSaving(true);
+    try {
+      if (editing.record) await api.put(`${props.apiBase}/edit`, { ...body, id: editing.record.id });
+      else await api.post(`${props.apiBase}/add`, body);
+      message.success(editing.record ? "编辑成功!" : "添加成功！");
+      setEditing({ open: false });
+      await tableQuery.refetch();
+    } catch (error) {
+      const failure = error as { message?: string; notified?: boolean };
+      if (!failure.notified) message.warning(failure.message || "操作失败");
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = (id: string) => act(() => api.del(`${props.apiBase}/delete`, { id }), "删除成功!");
+  const removeSelected = () =>
+    modal.confirm({
+      title: "确认删除",
+      content: `是否删除选中的 ${selected.length} 条数据?`,
+      okText: "确定",
+      cancelText: "取消",
+      onOk: async () => {
+        if (await act(() => api.del(`${props.apiBase}/deleteBatch`, { ids: selected.join(",") }), "删除成功!")) setSelected([]);
+      },
+    });
+
+  const actionColumn = {
+    title: "操作",
+    key: "action",
+    width: 200,
+    align: "center" as const,
+    render: (_: unknown, record: R) => (
+      <Space split={<Divider type="vertical" />} size={0} onClick={(e) => e.stopPropagation()}>
+        {props.codes.edit && access.has(props.codes.edit) && <a onClick={() => setEditing({ open: true, record })}>编辑</a>}
+        {props.rowActions?.(record)}
+        {props.codes.delete && access.has(props.codes.delete) && (
+          <Popconfirm title="确定删除吗?" onConfirm={() => remove(String(record.id))} okText="确定" cancelText="取消">
+            <a>删除</a>
+          </Popconfirm>
+        )}
+      </Space>
+    ),
+  };
+
+  const reset = () => {
+    searchFormProps.form?.resetFields();
+    searchFormProps.form?.submit();
+  };
+
+  return (
+    <Card title={props.title}>
+      <Form {...searchFormProps} layout="horizontal" style={{ marginBottom: 16 }}>
+        <Row gutter={24}>
+          {props.search.map((f) => (
+            <Col xs={24} md={12} xl={6} key={f.name}>
+              <Form.Item label={f.label} name={f.name}>
+                {f.input ?? <Input placeholder={`请输入${f.label}`} allowClear />}
+              </Form.Item>
+            </Col>
+          ))}
+          <Col xs={24} md={12} xl={6}>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                查询
+              </Button>
+              <Button onClick={reset}>重置</Button>
+            </Space>
+          </Col>
+        </Row>
+      </Form>
+      <Space style={{ marginBottom: 16 }} wrap>
+        {props.codes.add && access.has(props.codes.add) && (
+          <Button type="primary" onClick={() => setEditing({ open: true })}>
+            新增
+          </Button>
+        )}
+        {props.codes.export && props.codes.import && (
+          <ExcelButtons
+            base={props.apiBase}
+            title={props.excelTitle ?? props.title}
+            filters={filters}
+            sorters={sorters}
+            selections={selected}
+            exportCode={props.codes.export}
+            importCode={props.codes.import}
+            onImported={() => tableQuery.refetch()}
+          />
+        )}
+        {props.toolbar}
+        {selected.length > 0 && props.codes.deleteBatch && access.has(props.codes.deleteBatch) && <Button danger onClick={removeSelected}>批量删除</Button>}
+      </Space>
+      <Table<R>
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        onRow={props.onRow}
+        rowClassName={props.rowClassName}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
+        columns={[...props.columns, actionColumn]}
+        pagination={
+          tableProps.pagination && {
+            ...tableProps.pagination,
+            showSizeChanger: true,
+            pageSizeOptions: ["10", "20", "30"],
+            showTotal: (total, [from, to]) => `${from}-${to} 共 ${total} 条`,
+          }
+        }
+      />
+      <Modal
+        title={editing.record ? "编辑" : "新增"}
+        open={editing.open}
+        width={props.modalWidth ?? 800}
+        onCancel={() => setEditing({ open: false })}
+        onOk={save}
+        confirmLoading={saving}
+        okText="确定"
+        cancelText="取消"
+        forceRender
+      >
+        <Form form={form} layout="vertical" name={`${props.resource}-form`}>
+          {props.form({ record: editing.record, api, form })}
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
+import type { CrudFilter, CrudSort } from "@refinedev/core";
+import { App, Button, Upload } from "antd";
+import { useState } from "react";
+
+import { toQueryParams, toSortParams } from "../../../providers/data-provider";
+import { useAccess } from "../../../src/components/auth";
+import { useApi } from "./use-api";
+
+/** Saves a Blob under `name` (the browser's download). */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * 导出 / 导入 of a list page (contract §6.1–6.2): export sends the list's filters and sort (and the selected
+ * ids as `selections`); import uploads an .xlsx and shows the server's verdict, per-row errors included.
+ */
+export function ExcelButtons(props: {
+  base: string;
+  title: string;
+  filters: CrudFilter[];
+  sorters: CrudSort[];
+  selections?: string[];
+  exportCode: string;
+  importCode: string;
+  onImported: () => void;
+}) {
+  const access = useAccess();
+  const api = useApi();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<"export" | "import">();
+
+  const exportXls = async () => {
+    setBusy("export");
+    try {
+      const query = { ...toSortParams(props.sorters), ...toQueryParams(props.filters), selections: props.selections?.length ? props.selections.join(",") : undefined };
+      saveBlob(await api.download(`${props.base}/exportXls`, query), `${props.title}.xlsx`);
+    } catch (error) {
+      const failure = error as { message?: string; notified?: boolean };
+      if (!failure.notified) message.warning(failure.message || "导出失败");
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const importXls = async (file: File) => {
+    const data = new FormData();
+    data.append("file", file);
+    setBusy("import");
+    try {
+      const { message: text } = await api.envelope("post", `${props.base}/importExcel`, { payload: data });
+      message.success(text || "文件导入成功！");
+      props.onImported();
+    } catch (error) {
+      const failure = error as { message?: string; notified?: boolean };
+      if (!failure.notified) message.error(failure.message || "文件导入失败！");
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <>
+      {access.has(props.exportCode) && (
+        <Button icon={<DownloadOutlined />} loading={busy === "export"} onClick={exportXls}>
+          导出
+        </Button>
+      )}
+      {access.has(props.importCode) && (
+        <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => (void importXls(file), false)}>
+          <Button icon={<UploadOutlined />} loading={busy === "import"}>
+            导入
+          </Button>
+        </Upload>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The signed-in user's own account (header menu and account settings): change password
+ * (`PUT /sys/user/updatePassword`, contract.md §10.1), read and edit one's own profile
+ * (`GET /sys/user/getUserInfo`, `PUT /sys/user/appEdit`, contract.md §4.6 and §10.1 "app helpers").
+ */
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { ok, refused } from "../../lib/envelope.js";
+import { hashPassword, verifyPassword } from "../../lib/password.js";
+import { signedIn } from "../../plugins/auth.js";
+import { contactTakenBy, PASSWORD_POLICY, PASSWORD_POLICY_MESSAGE, setPasswordHash, updateProfile } from "./account.repo.js";
+import { findUserById, toUserJson } from "./user.repo.js";
+
+const UpdatePasswordBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 100 }),
+  oldpassword: Type.String({ minLength: 1, maxLength: 128 }),
+  password: Type.String({ maxLength: 128 }),
+  confirmpassword: Type.String({ maxLength: 128 }),
+});
+
+/** A stored upload path (`20240101/ab12.png`, optionally under a folder) or an absolute http(s) URL. */
+const AVATAR_PATTERN = "^(https?://[^\\s]{1,240}|([A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+\\.(png|jpg|jpeg|gif|webp))$";
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+
+const ProfileBody = Type.Object(
+  {
+    realname: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    avatar: Type.Optional(Type.Union([Type.String({ maxLength: 255, pattern: AVATAR_PATTERN }), Type.Literal(""), Type.Null()])),
+    sex: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 2 }), Type.Null()])),
+    birthday: Type.Optional(Type.Union([Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" }), Type.Literal(""), Type.Null()])),
+    email: Type.Optional(Type.Union([Type.String({ maxLength: 45, format: "email" }), Type.Literal(""), Type.Null()])),
+    phone: Type.Optional(Type.Union([Type.String({ pattern: "^1[3-9]\\d{9}$" }), Type.Literal(""), Type.Null()])),
+    telephone: Type.Optional(Nullable(Type.String({ maxLength: 45, pattern: "^[0-9+\\-() ]*$" }))),
+  },
+  { additionalProperties: true },
+);
+
+const blankToNull = <T>(value: T | "" | undefined): T | null | undefined => (value === "" ? null : value);
+
+export default async function accountRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, sessions, dicts } = app.ctx;
+
+  app.put("/sys/user/updatePassword", { config: signedIn, schema: { body: UpdatePasswordBody } }, async (req) => {
+    const me = req.currentUser();
+    const { username, oldpassword, password, confirmpassword } = req.body;
+    if (username !== me.username) throw refused("只允许修改自己的密码！");
+    const user = await findUserById(db, me.userId);
+    if (!user) throw refused("用户不存在！");
+    if (!(await verifyPassword(user.password, oldpassword))) throw refused("旧密码输入错误!");
+    if (!password) throw refused("新密码不允许为空!");
+    if (password !== confirmpassword) throw refused("两次输入密码不一致!");
+    if (!PASSWORD_POLICY.test(password)) throw refused(PASSWORD_POLICY_MESSAGE);
+    await setPasswordHash(db, user.id, await hashPassword(password), me.username);
+    // Every other session of this user ends; the one that changed the password stays signed in.
+    await sessions.revokeUser(user.id, "password-change", me.sessionId);
+    return ok(null, "密码重置成功!");
+  });
+
+  app.get("/sys/user/getUserInfo", { config: signedIn }, async (req) => {
+    const user = await findUserById(db, req.currentUser().userId);
+    if (!user) throw refused("未找到对应用户!");
+    return ok({ userInfo: toUserJson(user), sysAllDictItems: await dicts.allEnabled() });
+  });
+
+  app.put("/sys/user/appEdit", { config: signedIn, schema: { body: ProfileBody } }, async (req) => {
+    const me = req.currentUser();
+    const body = req.body;
+    const changes = {
+      realname: body.realname?.trim(),
+      avatar: blankToNull(body.avatar),
+      sex: body.sex,
+      birthday: blankToNull(body.birthday),
+      email: blankToNull(body.email),
+      phone: blankToNull(body.phone),
+      telephone: body.telephone,
+    };
+    if (changes.realname === "") throw refused("姓名不能为空!");
+    const taken = await contactTakenBy(db, me.userId, changes.email, changes.phone);
+    if (taken.phone) throw refused("手机号已存在!");
+    if (taken.email) throw refused("邮箱已存在!");
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    if (Object.keys(defined).length > 0) await updateProfile(db, me.userId, defined, me.username);
+    const user = await findUserById(db, me.userId);
+    if (!user) throw refused("未找到对应用户!");
+    return ok(toUserJson(user), "修改成功!");
+  });
+}

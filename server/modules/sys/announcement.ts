@@ -1,0 +1,122 @@
+/**
+ * The header bell and the user's own announcements (contract.md §9.2): `listByUser` (with the back-fill
+ * of `ALL` announcements), marking one read, reading one, and the paged list behind 查看更多.
+ * Announcement management (add, edit, publish, revoke) comes with its own module.
+ */
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { sql } from "drizzle-orm";
+import { sysAnnouncement } from "../../db/schema.js";
+import { badRequest, ok, refused } from "../../lib/envelope.js";
+import { fetchPage, parseListQuery, toPage } from "../../lib/list-query.js";
+import { signedIn } from "../../plugins/auth.js";
+import {
+  backfillAllAnnouncements,
+  CATEGORY_NOTICE,
+  CATEGORY_SYSTEM,
+  deliveredTo,
+  deliveryOf,
+  findVisible,
+  markRead,
+  myAnnouncementSpec,
+  publishedAnnouncement,
+  toAnnouncementJson,
+  unreadByCategory,
+} from "./announcement.repo.js";
+
+const ListByUserQuery = Type.Object(
+  { pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 5 })) },
+  { additionalProperties: true },
+);
+
+const AnntIdBody = Type.Object({ anntId: Type.String({ minLength: 1, maxLength: 32 }) });
+
+const IdQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: true });
+
+const MyListQuery = Type.Object(
+  {
+    pageNo: Type.Optional(Type.String({ maxLength: 10 })),
+    pageSize: Type.Optional(Type.String({ maxLength: 10 })),
+    column: Type.Optional(Type.String({ maxLength: 100 })),
+    order: Type.Optional(Type.String({ maxLength: 10 })),
+    titile: Type.Optional(Type.String({ maxLength: 100 })),
+    sender: Type.Optional(Type.String({ maxLength: 100 })),
+    readFlag: Type.Optional(Type.String({ maxLength: 1 })),
+    msgCategory: Type.Optional(Type.String({ maxLength: 10 })),
+    busType: Type.Optional(Type.String({ maxLength: 20 })),
+    bizSource: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: true },
+);
+
+export default async function announcementRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+
+  app.get("/sys/annountCement/listByUser", { config: signedIn, schema: { querystring: ListByUserQuery } }, async (req) => {
+    const user = req.currentUser();
+    const pageSize = req.query.pageSize ?? 5;
+    await backfillAllAnnouncements(db, user.userId, user.username);
+    const [annt, sys] = await Promise.all([
+      unreadByCategory(db, user.userId, CATEGORY_NOTICE, pageSize),
+      unreadByCategory(db, user.userId, CATEGORY_SYSTEM, pageSize),
+    ]);
+    return ok({ anntMsgList: annt.list, anntMsgTotal: annt.total, sysMsgList: sys.list, sysMsgTotal: sys.total });
+  });
+
+  app.put("/sys/sysAnnouncementSend/editByAnntIdAndUserId", { config: signedIn, schema: { body: AnntIdBody } }, async (req) => {
+    const user = req.currentUser();
+    const marked = await markRead(db, req.body.anntId, user.userId, user.username);
+    if (!marked) throw refused("未找到对应的通知");
+    return ok(null, "", 0);
+  });
+
+  app.get("/sys/annountCement/queryById", { config: signedIn, schema: { querystring: IdQuery } }, async (req) => {
+    const row = await findVisible(db, req.query.id, req.currentUser().userId);
+    if (!row) throw refused("未找到对应实体");
+    return ok(toAnnouncementJson(row));
+  });
+
+  app.get("/sys/sysAnnouncementSend/getMyAnnouncementSend", { config: signedIn, schema: { querystring: MyListQuery } }, async (req) => {
+    const user = req.currentUser();
+    const { readFlag, bizSource } = req.query;
+    if (readFlag !== undefined && readFlag !== "" && readFlag !== "0" && readFlag !== "1") {
+      throw badRequest("参数「readFlag」只能是 0（未读）或 1（已读）");
+    }
+    await backfillAllAnnouncements(db, user.userId, user.username);
+    const params = parseListQuery(myAnnouncementSpec, req.query, config.maxPageSize);
+    const delivery = deliveryOf(user.userId);
+    // Unread first, then the requested order (contract §9.2).
+    params.orderBy = [sql`${delivery.readFlag} asc`, ...params.orderBy];
+    const { rows, total } = await fetchPage<typeof sysAnnouncement, { sendId: string; readFlag: string }>(db, sysAnnouncement, params, {
+      where: [
+        publishedAnnouncement,
+        deliveredTo(user.userId, readFlag === "" ? undefined : readFlag),
+        bizSource === "isNoBpm" ? sql`coalesce(${sysAnnouncement.busType}, '') <> 'bpm'` : undefined,
+      ],
+      extra: { sendId: delivery.sendId.as("sendId"), readFlag: delivery.readFlag.as("readFlag") },
+    });
+    const records = rows.map((r) => {
+      const a = toAnnouncementJson(r);
+      return {
+        id: r.sendId,
+        anntId: a.id,
+        userId: user.userId,
+        titile: a.titile,
+        msgContent: a.msgContent,
+        sender: a.sender,
+        priority: a.priority,
+        readFlag: r.readFlag,
+        sendTime: a.sendTime,
+        msgCategory: a.msgCategory,
+        busId: a.busId,
+        busType: a.busType,
+        openType: a.openType,
+        openPage: a.openPage,
+        msgAbstract: a.msgAbstract,
+      };
+    });
+    return ok(toPage(records, total, params));
+  });
+}

@@ -1,0 +1,130 @@
+/**
+ * The JeecgBoot CRUD endpoints of a simple module (contract.md §6) from one description: `list` through the
+ * shared list helper (with the module's data rules), `queryById`, `add`, `edit` (PUT and POST), `delete`,
+ * `deleteBatch`. Unique columns are checked inside the write's transaction; audit columns come from the
+ * signed-in user.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Type, type Static, type TObject } from "typebox";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.js";
+import { ok, refused } from "../../lib/envelope.js";
+import { nextId } from "../../lib/ids.js";
+import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
+import { can } from "../../plugins/auth.js";
+import { Id, IdQuery, IdsQuery, ListQuery, created, parseIds, scope, updated } from "./shared.js";
+
+export interface CrudModule<B extends TObject, Row extends Record<string, unknown>> {
+  base: string;
+  table: PgTable;
+  id: PgColumn;
+  spec: ListSpec;
+  codes: { list: string; add: string; edit: string; delete: string; deleteBatch: string };
+  /** The form fields (without `id`). */
+  body: B;
+  /** Form → columns (validated, normalised); may refuse. */
+  values: (body: Static<B>, db: Db) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  toJson: (row: Row) => Record<string, unknown>;
+  unique?: Array<{ column: PgColumn; key: string; message: string }>;
+  /** A value unique among the rows sharing another column (e.g. item values of one dictionary). */
+  uniqueWithin?: { scope: PgColumn; scopeKey: string; column: PgColumn; key: string; message: string };
+  /** The module serves its own `list` (e.g. a list that needs a parent id). */
+  skipList?: boolean;
+  dictFields?: Record<string, string>;
+  /** Whether the table has `sys_org_code` (filled from the signed-in user's department). */
+  orgCode?: boolean;
+  /** Runs in the delete transaction before the rows go (e.g. refuse, or clean up children). */
+  beforeDelete?: (db: Db, ids: string[]) => Promise<void>;
+  /** After any successful write (e.g. drop a cache). */
+  afterWrite?: () => void;
+  messages?: { add?: string; edit?: string; delete?: string; deleteBatch?: string };
+}
+
+export function registerCrud<B extends TObject, Row extends Record<string, unknown>>(base: FastifyInstance, m: CrudModule<B, Row>) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config, cache, dicts } = app.ctx;
+  const EditBody = Type.Object({ ...m.body.properties, id: Id });
+
+  const assertUnique = async (tx: Db, values: Record<string, unknown>, exceptId?: string) => {
+    for (const u of m.unique ?? []) {
+      const v = values[u.key];
+      if (v === undefined || v === null || v === "") continue;
+      const [hit] = await tx
+        .select({ id: m.id })
+        .from(m.table)
+        .where(and(eq(u.column, v), exceptId ? ne(m.id, exceptId) : undefined))
+        .limit(1);
+      if (hit) throw refused(u.message);
+    }
+    const w = m.uniqueWithin;
+    if (w && values[w.key] !== undefined) {
+      const [hit] = await tx
+        .select({ id: m.id })
+        .from(m.table)
+        .where(and(eq(w.scope, values[w.scopeKey]), eq(w.column, values[w.key]), exceptId ? ne(m.id, exceptId) : undefined))
+        .limit(1);
+      if (hit) throw refused(w.message);
+    }
+  };
+
+  if (!m.skipList) {
+    app.get(`${m.base}/list`, { config: can(m.codes.list), schema: { querystring: ListQuery } }, async (req) => {
+      const params = parseListQuery(m.spec, req.query, config.maxPageSize);
+      const { rows, total } = await fetchPage(db, m.table, params, { scope: scope(req, cache) });
+      const records = rows.map((r) => m.toJson(r as Row));
+      return ok(toPage(m.dictFields ? await dicts.translate(records, m.dictFields) : records, total, params));
+    });
+  }
+
+  app.get(`${m.base}/queryById`, { config: can(m.codes.list), schema: { querystring: IdQuery } }, async (req) => {
+    const [row] = await db.select().from(m.table).where(eq(m.id, req.query.id));
+    if (!row) throw refused("未找到对应实体");
+    return ok(m.toJson(row as Row));
+  });
+
+  app.post(`${m.base}/add`, { config: can(m.codes.add), schema: { body: m.body } }, async (req) => {
+    const user = req.currentUser();
+    await db.transaction(async (tx) => {
+      const values = await m.values(req.body as Static<B>, tx);
+      await assertUnique(tx, values);
+      await tx.insert(m.table).values({ ...values, id: nextId(), ...created(req), ...(m.orgCode ? { sysOrgCode: user.orgCode } : {}) });
+    });
+    m.afterWrite?.();
+    return ok(null, m.messages?.add ?? "添加成功！");
+  });
+
+  const edit = async (req: FastifyRequest<{ Body: Static<typeof EditBody> }>) => {
+    const { id, ...body } = req.body as { id: string } & Static<B>;
+    await db.transaction(async (tx) => {
+      const values = await m.values(body as Static<B>, tx);
+      await assertUnique(tx, values, id);
+      const done = await tx.update(m.table).set({ ...values, ...updated(req) }).where(eq(m.id, id)).returning({ id: m.id });
+      if (!done.length) throw refused("未找到对应实体");
+    });
+    m.afterWrite?.();
+    return ok(null, m.messages?.edit ?? "编辑成功!");
+  };
+  app.put(`${m.base}/edit`, { config: can(m.codes.edit), schema: { body: EditBody } }, edit);
+  app.post(`${m.base}/edit`, { config: can(m.codes.edit), schema: { body: EditBody } }, edit);
+
+  const remove = async (ids: string[]) => {
+    await db.transaction(async (tx) => {
+      await m.beforeDelete?.(tx, ids);
+      const gone = await tx.delete(m.table).where(inArray(m.id, ids)).returning({ id: m.id });
+      if (!gone.length) throw refused("未找到对应实体");
+    });
+    m.afterWrite?.();
+  };
+
+  app.delete(`${m.base}/delete`, { config: can(m.codes.delete), schema: { querystring: IdQuery } }, async (req) => {
+    await remove([req.query.id]);
+    return ok(null, m.messages?.delete ?? "删除成功!");
+  });
+
+  app.delete(`${m.base}/deleteBatch`, { config: can(m.codes.deleteBatch), schema: { querystring: IdsQuery } }, async (req) => {
+    await remove(parseIds(req.query.ids));
+    return ok(null, m.messages?.deleteBatch ?? "批量删除成功！");
+  });
+}

@@ -1,0 +1,61 @@
+/** Schemas and helpers every system-administration module uses (ids, audit columns, the user's rule scope). */
+import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import type { RuleScope } from "../../lib/data-rules.js";
+import { badRequest } from "../../lib/envelope.js";
+import type { VersionedCache } from "../../lib/versioned-cache.js";
+
+/** List query: the paging/sort keys are checked by `parseListQuery`; field filters pass through to its allow-list. */
+export const ListQuery = Type.Object(
+  {
+    pageNo: Type.Optional(Type.String({ maxLength: 10 })),
+    pageSize: Type.Optional(Type.String({ maxLength: 10 })),
+    column: Type.Optional(Type.String({ maxLength: 200 })),
+    order: Type.Optional(Type.String({ maxLength: 10 })),
+  },
+  { additionalProperties: true },
+);
+
+export const Id = Type.String({ minLength: 1, maxLength: 36, pattern: "^[A-Za-z0-9_-]+$" });
+export const IdQuery = Type.Object({ id: Id });
+/** `ids=a,b,` as JeecgBoot clients send them (trailing comma tolerated). */
+export const IdsQuery = Type.Object({ ids: Type.String({ maxLength: 40_000 }) });
+
+/**
+ * Optional text with a length limit; JeecgBoot clients send null or "" for empty fields. Nullable unions list
+ * `Type.Null()` first: Fastify coerces types, and a typed branch first would turn null into "" or 0.
+ */
+export const Text = (maxLength: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength })]));
+
+/** A comma list of ids → the ids; throws 400 with `message` when empty or malformed. */
+export function parseIds(raw: string | null | undefined, message = "参数不识别！", max = 1000): string[] {
+  const ids = [...new Set((raw ?? "").split(",").map((s) => s.trim()).filter(Boolean))];
+  if (ids.length === 0) throw badRequest(message);
+  if (ids.length > max) throw badRequest(`一次最多处理 ${max} 条`);
+  for (const id of ids) if (!/^[A-Za-z0-9_-]{1,36}$/.test(id)) throw badRequest(`参数中的编号「${id.slice(0, 40)}」格式不正确`);
+  return ids;
+}
+
+/** Same as parseIds but an empty list is allowed (e.g. "no roles"). */
+export function parseOptionalIds(raw: string | null | undefined): string[] {
+  return raw && raw.trim() && raw.trim() !== "," ? parseIds(raw) : [];
+}
+
+/** `null` for empty strings, so optional unique columns (phone, email) stay NULL. */
+export const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim());
+
+/** Audit columns of an insert, from the signed-in user. */
+export function created(req: FastifyRequest) {
+  const user = req.currentUser();
+  return { createBy: user.username, createTime: new Date(), updateBy: null, updateTime: null };
+}
+
+/** Audit columns of an update, from the signed-in user. */
+export function updated(req: FastifyRequest) {
+  return { updateBy: req.currentUser().username, updateTime: new Date() };
+}
+
+/** The signed-in user's data-rule scope for list queries. */
+export function scope(req: FastifyRequest, cache: VersionedCache): RuleScope {
+  return { user: req.currentUser(), cache };
+}

@@ -1,0 +1,21 @@
+/**
+ * Test-only routes, registered only when ENABLE_TEST_ROUTES=true (the end-to-end setup sets it; it is
+ * off by default and must stay off in production). `GET /test/httpStatus/:status` answers that HTTP status
+ * with a JeecgBoot envelope, so the console's error catalogue (spec §8) can be exercised row by row.
+ */
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { fail } from "../lib/envelope.js";
+import { anonymous } from "../plugins/auth.js";
+
+const Params = Type.Object({ status: Type.Integer({ minimum: 400, maximum: 599 }) });
+const Query = Type.Object({ message: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: true });
+
+export default async function testRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  app.get("/test/httpStatus/:status", { config: anonymous, schema: { params: Params, querystring: Query } }, async (req, reply) => {
+    const { status } = req.params;
+    return reply.status(status).send(fail(req.query.message ?? `测试状态 ${status}`, status));
+  });
+}
