@@ -19,6 +19,7 @@ import type { SessionService } from "./modules/sys/session.repo.js";
 import dictRoutes from "./modules/sys/dict.js";
 import loginRoutes from "./modules/sys/login.js";
 import permissionRoutes from "./modules/sys/permission.js";
+import selfServiceRoutes from "./modules/sys/self-service.js";
 import userRoutes from "./modules/sys/user.js";
 import roleRoutes from "./modules/sys/role.js";
 import departRoutes from "./modules/sys/depart.js";
@@ -52,7 +53,7 @@ declare module "fastify" {
   }
 }
 
-const modules = [loginRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes];
+const modules = [loginRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes];
 
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["logger"] = false): Promise<FastifyInstance> {
   const { config } = ctx;

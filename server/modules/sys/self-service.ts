@@ -1,0 +1,73 @@
+/**
+ * Anonymous self-service endpoints of the login pages (contract.md §4.3, §10.1): SMS codes, registration,
+ * password recovery by phone. This server has no SMS gateway and does not open self-registration, so
+ * each answers with a clear refusal after validating its input — the pages work and say why, and no
+ * anonymous caller can create accounts or probe which phone numbers exist.
+ */
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { refused } from "../../lib/envelope.js";
+import { anonymous } from "../../plugins/auth.js";
+
+export const SMS_NOT_CONFIGURED = "短信接口未配置，请联系管理员！";
+export const REGISTER_CLOSED = "系统未开放自助注册，请联系管理员开通账号";
+
+const Mobile = Type.String({ pattern: "^1[3-9]\\d{9}$" });
+const limited = { ...anonymous, rateLimit: { max: 10, timeWindow: "1 minute" } };
+
+export default async function selfServiceRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    "/sys/sms",
+    { config: limited, schema: { body: Type.Object({ mobile: Mobile, smsmode: Type.Union([Type.Literal("0"), Type.Literal("1"), Type.Literal("2")]) }) } },
+    async () => {
+      throw refused(SMS_NOT_CONFIGURED);
+    },
+  );
+
+  app.post(
+    "/sys/user/register",
+    {
+      config: limited,
+      schema: {
+        body: Type.Object({
+          username: Type.String({ minLength: 1, maxLength: 100 }),
+          password: Type.String({ minLength: 1, maxLength: 128 }),
+          phone: Type.Optional(Mobile),
+          smscode: Type.Optional(Type.String({ maxLength: 10 })),
+        }),
+      },
+    },
+    async () => {
+      throw refused(REGISTER_CLOSED);
+    },
+  );
+
+  app.post(
+    "/sys/user/phoneVerification",
+    { config: limited, schema: { body: Type.Object({ phone: Mobile, smscode: Type.String({ minLength: 1, maxLength: 10 }) }) } },
+    async () => {
+      throw refused(SMS_NOT_CONFIGURED);
+    },
+  );
+
+  app.get(
+    "/sys/user/passwordChange",
+    {
+      config: limited,
+      schema: {
+        querystring: Type.Object({
+          username: Type.String({ minLength: 1, maxLength: 100 }),
+          password: Type.String({ minLength: 1, maxLength: 128 }),
+          smscode: Type.String({ minLength: 1, maxLength: 10 }),
+          phone: Mobile,
+        }, { additionalProperties: true }),
+      },
+    },
+    async () => {
+      throw refused(SMS_NOT_CONFIGURED);
+    },
+  );
+}
