@@ -15,7 +15,7 @@ import { PageBreadcrumb } from "./breadcrumb";
 import { documentTitle } from "./document-title";
 import { Header, HEADER_HEIGHT } from "./header";
 import "./layout.css";
-import { MultiTabs, SinglePage } from "./multi-tabs";
+import { MultiTabs } from "./multi-tabs";
 import { SettingsDrawer } from "./settings-drawer";
 import { SideMenu, TopMenu } from "./side-menu";
 import { useDevice } from "./use-device";
@@ -155,11 +155,8 @@ export function MainLayout({ navigation, pageRoutes }: { navigation: Navigation;
           style={{ paddingTop: settings.fixedHeader ? HEADER_HEIGHT : 0 }}
         >
           <div className={fixedContent ? "rm-content-fixed" : "rm-content-fluid"}>
-            {multipage ? (
-              <MultiTabs navigation={navigation} routes={pageRoutes} header={breadcrumb} />
-            ) : (
-              <SinglePage routes={pageRoutes} header={breadcrumb} />
-            )}
+            {/* Always the same component: tabs on or off, the current page is never remounted by the switch. */}
+            <MultiTabs navigation={navigation} routes={pageRoutes} header={breadcrumb} enabled={multipage} />
           </div>
         </Layout.Content>
       </Layout>

@@ -2,6 +2,12 @@
  * Multi-tab mode (spec §2.3, §4): every page route opened adds a tab; tabs keep their page mounted
  * (keep-alive) while another is shown; the home tab can never be closed, nor the last one; the
  * right-click menu refreshes a tab or closes the tabs left of it, right of it, or all others.
+ *
+ * The same component also renders the pages while tabs are off (the setting, or a mobile-sized window):
+ * then there is no tab bar and only the current page is mounted. Switching between the two never moves
+ * the current page in the React tree (it keeps its keyed container), so crossing the mobile breakpoint —
+ * resizing or snapping the window, or the resize a full-page screenshot does — or changing the setting
+ * does not remount it and lose its open dialogs, drawers and input.
  */
 import { App, Dropdown, Tabs } from "antd";
 import { Suspense, useCallback, useRef, useState, type ReactNode } from "react";
@@ -70,7 +76,18 @@ function PageRoutes({ location, routes }: { location: PageTab["location"]; route
   );
 }
 
-export function MultiTabs({ navigation, routes, header }: { navigation: Navigation; routes: ReactNode; header?: ReactNode }) {
+export function MultiTabs({
+  navigation,
+  routes,
+  header,
+  enabled = true,
+}: {
+  navigation: Navigation;
+  routes: ReactNode;
+  header?: ReactNode;
+  /** Tabs on (setting on, desktop). Off: no tab bar, only the current page stays mounted. */
+  enabled?: boolean;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -78,16 +95,20 @@ export function MultiTabs({ navigation, routes, header }: { navigation: Navigati
   /** A tab just closed while it was current: not re-added while the navigation away is pending. */
   const closing = useRef<string | null>(null);
 
-  // Derived state: the current page joins the tabs (or updates its tab's query string) during render.
+  // Derived state, during render: with tabs off only the current page is kept (and the home tab the bar
+  // starts with again); the current page joins the tabs or updates its tab's query string.
   const current = tabFor(navigation, location);
   if (closing.current !== location.pathname) closing.current = null;
+  let derived = enabled ? tabs : tabs.filter((tab) => tab.key === LANDING_PATH || tab.key === current?.key);
+  if (derived.length === tabs.length) derived = tabs;
   if (current && closing.current !== current.key) {
-    const existing = tabs.find((tab) => tab.key === current.key);
-    if (!existing) setTabs([...tabs, current]);
+    const existing = derived.find((tab) => tab.key === current.key);
+    if (!existing) derived = [...derived, current];
     else if (fullPath(existing) !== fullPath(current)) {
-      setTabs(tabs.map((tab) => (tab.key === current.key ? { ...tab, location: current.location } : tab)));
+      derived = derived.map((tab) => (tab.key === current.key ? { ...tab, location: current.location } : tab));
     }
   }
+  if (derived !== tabs) setTabs(derived);
 
   const activate = useCallback((tab: PageTab | undefined) => tab && navigate(fullPath(tab)), [navigate]);
 
@@ -121,45 +142,39 @@ export function MultiTabs({ navigation, routes, header }: { navigation: Navigati
 
   return (
     <>
-      <Tabs
-        className="rm-multi-tabs"
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={current?.key ?? ""}
-        onChange={(key) => activate(tabs.find((tab) => tab.key === key))}
-        onEdit={(key, action) => action === "remove" && typeof key === "string" && close(key)}
-        items={tabs.map((tab) => ({
-          key: tab.key,
-          closable: true,
-          label: (
-            <Dropdown
-              trigger={["contextMenu"]}
-              menu={{ items: menuItems, onClick: ({ key: cmd, domEvent }) => { domEvent.stopPropagation(); command(tab.key, cmd as TabCommand); } }}
-            >
-              <span data-tab-key={tab.key}>{tab.title}</span>
-            </Dropdown>
-          ),
-        }))}
-      />
+      {enabled && (
+        <Tabs
+          className="rm-multi-tabs"
+          type="editable-card"
+          hideAdd
+          size="small"
+          activeKey={current?.key ?? ""}
+          onChange={(key) => activate(tabs.find((tab) => tab.key === key))}
+          onEdit={(key, action) => action === "remove" && typeof key === "string" && close(key)}
+          items={tabs.map((tab) => ({
+            key: tab.key,
+            closable: true,
+            label: (
+              <Dropdown
+                trigger={["contextMenu"]}
+                menu={{ items: menuItems, onClick: ({ key: cmd, domEvent }) => { domEvent.stopPropagation(); command(tab.key, cmd as TabCommand); } }}
+              >
+                <span data-tab-key={tab.key}>{tab.title}</span>
+              </Dropdown>
+            ),
+          }))}
+        />
+      )}
       {header}
-      {tabs.map((tab) => (
-        <div key={`${tab.key}#${tab.generation}`} className="rm-tab-page" hidden={tab.key !== current?.key} data-tab-page={tab.key}>
-          <PageRoutes location={tab.key === current?.key ? location : tab.location} routes={routes} />
-        </div>
-      ))}
+      {/* One keyed list in both modes, so the current page keeps its place when tabs are switched on or off. */}
+      {tabs
+        .filter((tab) => enabled || tab.key === current?.key)
+        .map((tab) => (
+          <div key={`${tab.key}#${tab.generation}`} className="rm-tab-page" hidden={tab.key !== current?.key} data-tab-page={tab.key}>
+            <PageRoutes location={tab.key === current?.key ? location : tab.location} routes={routes} />
+          </div>
+        ))}
       {!current && <PageRoutes location={location} routes={routes} />}
-    </>
-  );
-}
-
-/** Without tabs (setting off, or on mobile): only the current page. */
-export function SinglePage({ routes, header }: { routes: ReactNode; header?: ReactNode }) {
-  const location = useLocation();
-  return (
-    <>
-      {header}
-      <PageRoutes location={location} routes={routes} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { DataProvider } from "@refinedev/core";
-import { useRef } from "react";
-import { Link, Route } from "react-router";
+import { useRef, useState, type ReactNode } from "react";
+import { Link, Route, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { MenuNode } from "../../contract";
@@ -98,6 +98,42 @@ function renderTabs(path = "/dashboard/analysis") {
   );
 }
 
+/** Tabs switched off and on again the way the layout does it (setting, or crossing the mobile breakpoint). */
+function TogglingTabs({ routes }: { routes: ReactNode }) {
+  const [enabled, setEnabled] = useState(true);
+  return (
+    <>
+      <button onClick={() => setEnabled((value) => !value)}>toggle-tabs</button>
+      <MultiTabs navigation={navigation} routes={routes} enabled={enabled} />
+    </>
+  );
+}
+
+function Where() {
+  return <output data-testid="where">{useLocation().search}</output>;
+}
+
+function renderToggling() {
+  const routes = (
+    <>
+      <Route path="/dashboard/analysis" element={<Counter name="home" />} />
+      <Route path="/isystem/user" element={<Counter name="user" />} />
+      <Route path="/isystem/role" element={<Counter name="role" />} />
+    </>
+  );
+  return render(
+    <TestWrapper dataProvider={noData} path="/dashboard/analysis">
+      <nav>
+        <Link to="/isystem/user">go-user</Link>
+        <Link to="/isystem/role">go-role</Link>
+        <Link to="/isystem/role?pageSize=20&currentPage=2">go-role-query</Link>
+        <Where />
+      </nav>
+      <TogglingTabs routes={routes} />
+    </TestWrapper>,
+  );
+}
+
 describe("multi-tab mode", () => {
   it("adds a tab per route and keeps each page mounted with its state (keep-alive)", async () => {
     renderTabs();
@@ -130,6 +166,39 @@ describe("multi-tab mode", () => {
     fireEvent.click(await screen.findByText("关闭其他"));
     await waitFor(() => expect([...document.querySelectorAll(".ant-tabs-tab")].map((t) => t.textContent)).toEqual(["首页", "用户管理"]));
     for (const label of ["刷新", "关闭左侧", "关闭右侧", "关闭其他"]) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+  });
+
+  it("keeps the current page mounted when its query string changes (syncWithLocation)", async () => {
+    renderToggling();
+    fireEvent.click(screen.getByText("go-role"));
+    const input = (await screen.findByLabelText("role-input")) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "typed" } });
+    fireEvent.click(screen.getByText("go-role-query"));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("?pageSize=20&currentPage=2"));
+    expect(screen.getByLabelText("role-input")).toBe(input);
+    expect(input.value).toBe("typed");
+  });
+
+  it("keeps the current page mounted when tabs are switched off and on (setting, mobile breakpoint)", async () => {
+    renderToggling();
+    fireEvent.click(screen.getByText("go-user"));
+    fireEvent.change(await screen.findByLabelText("user-input"), { target: { value: "user-typed" } });
+    fireEvent.click(screen.getByText("go-role"));
+    const input = (await screen.findByLabelText("role-input")) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "role-typed" } });
+
+    fireEvent.click(screen.getByText("toggle-tabs"));
+    await waitFor(() => expect(document.querySelector(".rm-multi-tabs")).toBeNull());
+    // Tabs off: only the current page, and it is the same mounted page.
+    expect(screen.getByLabelText("role-input")).toBe(input);
+    expect(input.value).toBe("role-typed");
+    expect(screen.queryByLabelText("user-input")).toBeNull();
+    expect(document.querySelectorAll("[data-tab-page]")).toHaveLength(1);
+
+    fireEvent.click(screen.getByText("toggle-tabs"));
+    await waitFor(() => expect([...document.querySelectorAll(".ant-tabs-tab")].map((t) => t.textContent)).toEqual(["首页", "角色管理"]));
+    expect(screen.getByLabelText("role-input")).toBe(input);
+    expect(input.value).toBe("role-typed");
   });
 });
 

@@ -36,12 +36,9 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(artifact
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto(`${baseUrl}/user/login`);
-  // Single-page mode: with multi-tab mode on, pages currently remount after some writes and lose open
-  // drawers and dialogs (reported for src/layout/multi-tabs.tsx).
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
-    localStorage.setItem("pro__DEFAULT_MULTI_PAGE", JSON.stringify({ value: false, expire: null }));
   });
   await page.goto(`${baseUrl}/user/login`);
   await page.getByPlaceholder("请输入用户名").fill(username);
