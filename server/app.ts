@@ -30,6 +30,10 @@ import positionRoutes from "./modules/sys/position.js";
 import dictAdminRoutes from "./modules/sys/dict-admin.js";
 import checkRuleRoutes from "./modules/sys/check-rule.js";
 import fillRuleRoutes from "./modules/sys/fill-rule.js";
+import categoryRoutes from "./modules/sys/category.js";
+import addressListRoutes from "./modules/sys/address-list.js";
+import dataSourceRoutes from "./modules/sys/data-source.js";
+import adminExcelRoutes from "./modules/sys/admin-excel.js";
 import accountRoutes from "./modules/sys/account.js";
 import announcementRoutes from "./modules/sys/announcement.js";
 import commonRoutes from "./modules/sys/common.js";
@@ -53,7 +57,7 @@ declare module "fastify" {
   }
 }
 
-const modules = [loginRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes];
+const modules = [loginRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes];
 
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["logger"] = false): Promise<FastifyInstance> {
   const { config } = ctx;

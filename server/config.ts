@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string | null;
   redisUrl: string | null;
   jwtSecret: string | null;
+  /** Key material for data-source passwords at rest; null: generated once into DATA_DIR. */
+  dataSourceSecret: string | null;
   adminPassword: string | null;
   loginCaptcha: boolean;
   /** Minutes of inactivity after which a session ends. */
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
     jwtSecret: env.JWT_SECRET || null,
+    dataSourceSecret: env.DATA_SOURCE_SECRET || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     loginCaptcha: bool(env.LOGIN_CAPTCHA, true),
     sessionIdleMinutes: int("SESSION_IDLE_MINUTES", env.SESSION_IDLE_MINUTES, 240),

@@ -8,6 +8,8 @@ import type { NavRoute } from "../providers/menu";
 
 export interface PageProps {
   route: NavRoute;
+  /** The record an announcement opens its page with (`{ id: busId }`, contract §9.3). */
+  id?: string;
 }
 
 type PageModule = { default: ComponentType<PageProps> };
@@ -28,6 +30,7 @@ function page(load: () => Promise<PageModule>): LazyPage {
 
 const pages = {
   "dashboard/Analysis": page(() => import("./pages/dashboard/analysis")),
+  "dashboard/Workplace": page(() => import("./pages/dashboard/workplace")),
   "layouts/IframePageView": page(() => import("./pages/iframe-page")),
   "system/UserList": page(() => import("../resources/system/user/list")),
   "system/RoleUserList": page(() => import("../resources/system/role/list")),
@@ -38,6 +41,9 @@ const pages = {
   "system/SysPositionList": page(() => import("../resources/system/position/list")),
   "system/SysCheckRuleList": page(() => import("../resources/system/check-rule/list")),
   "system/SysFillRuleList": page(() => import("../resources/system/fill-rule/list")),
+  "system/SysCategoryList": page(() => import("../resources/system/category/list")),
+  "system/AddressList": page(() => import("../resources/system/address-list/list")),
+  "system/SysDataSourceList": page(() => import("../resources/system/data-source/list")),
   "system/UserAnnouncementList": page(() => import("./pages/announcement/my-announcements")),
   "exception/403": page(() => import("./pages/exception/exception-403")),
   "exception/404": page(() => import("./pages/exception/exception-404")),
@@ -46,6 +52,10 @@ const pages = {
   "result/Error": page(() => import("./pages/result/fail")),
   "examples/list/TableList": page(() => import("./pages/examples/list/table-list")),
   "examples/list/search/SearchLayout": page(() => import("./pages/examples/list/table-list")),
+  "examples/list/TableInnerEditList": page(() => import("./pages/examples/list/table-inner-edit-list")),
+  "examples/list/UserList": page(() => import("./pages/examples/list/user-list")),
+  "examples/list/RoleList": page(() => import("./pages/examples/list/role-list")),
+  "examples/list/PermissionList": page(() => import("./pages/examples/list/permission-list")),
   "examples/list/StandardList": page(() => import("./pages/examples/list/standard-list")),
   "examples/list/CardList": page(() => import("./pages/examples/list/card-list")),
   "examples/form/BasicForm": page(() => import("./pages/examples/form/basic-form")),

@@ -1,8 +1,15 @@
-/** 通知消息: the announcement viewer (spec §2.3). The HTML is sanitised again here with DOMPurify. */
+/**
+ * 通知消息: the announcement viewer (spec §2.3). The HTML is sanitised again here with DOMPurify.
+ * An announcement with `openType` `component` opens the page registered for its `openPage` instead, in a
+ * dialog with `{ id: busId }` (contract §9.3); an unknown component falls back to the viewer.
+ */
 import { Button, Divider, Modal, Typography } from "antd";
 import DOMPurify from "dompurify";
-import { useMemo } from "react";
+import { createElement, Suspense, useMemo } from "react";
 import { useNavigate } from "react-router";
+
+import { isRegistered, resolvePage } from "../registry";
+import { PageLoading } from "./page-loading";
 
 export interface Announcement {
   id: string;
@@ -20,7 +27,46 @@ export interface Announcement {
   readFlag?: string | null;
 }
 
+/** The registered component path an announcement opens, if it opens one we have (`/a/B.vue` → `a/B`). */
+export function announcementComponent(record: Announcement | undefined): string | undefined {
+  if (record?.openType !== "component" || !record.openPage) return undefined;
+  const component = record.openPage.trim().replace(/^\/+/, "").replace(/\.vue$/, "");
+  return isRegistered(component) ? component : undefined;
+}
+
+function AnnouncementComponent({ record, component, onClose }: { record: Announcement; component: string; onClose: () => void }) {
+  const route = {
+    path: "",
+    name: component,
+    title: record.titile ?? "通知消息",
+    component,
+    internalOrExternal: false,
+    keepAlive: false,
+    menuKey: "",
+    trail: [],
+  };
+  return (
+    <Modal
+      title={record.titile || "通知消息"}
+      open
+      width={1000}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={<Button onClick={onClose}>关闭</Button>}
+      className="rm-announcement-component"
+    >
+      <Suspense fallback={<PageLoading />}>{createElement(resolvePage(component), { route, id: record.busId ?? undefined })}</Suspense>
+    </Modal>
+  );
+}
+
 export function AnnouncementViewer({ record, onClose }: { record: Announcement | undefined; onClose: () => void }) {
+  const component = announcementComponent(record);
+  if (record && component) return <AnnouncementComponent record={record} component={component} onClose={onClose} />;
+  return <AnnouncementMessage record={record} onClose={onClose} />;
+}
+
+function AnnouncementMessage({ record, onClose }: { record: Announcement | undefined; onClose: () => void }) {
   const navigate = useNavigate();
   const html = useMemo(() => DOMPurify.sanitize(record?.msgContent ?? ""), [record?.msgContent]);
   const toHandle = () => {

@@ -1,4 +1,4 @@
-import { Refine, type DataProvider } from "@refinedev/core";
+import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
@@ -8,14 +8,16 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { resources } from "../../resources";
 import { i18nProvider } from "../../src/i18n/i18n-provider";
 
-/** Mounts `<Refine>` with the real resources and i18n, and a data provider chosen by the test. */
+/** Mounts `<Refine>` with the real resources and i18n, and a data provider (and optionally an auth provider) chosen by the test. */
 export function TestWrapper({
   children,
   dataProvider,
+  authProvider,
   path = "/",
 }: {
   children: ReactNode;
   dataProvider: DataProvider;
+  authProvider?: AuthProvider;
   path?: string;
 }) {
   return (
@@ -24,6 +26,7 @@ export function TestWrapper({
         <AntdApp>
           <Refine
             dataProvider={dataProvider}
+            authProvider={authProvider}
             routerProvider={routerProvider}
             i18nProvider={i18nProvider}
             resources={resources}

@@ -60,7 +60,8 @@ describe("fill rules", () => {
     expect((await call("PUT", "/sys/fillRule/executeRuleByCode/org_num_role", operator, { pid: hq.id })).body.result).toBe("A01A04");
     expect((await call("GET", "/sys/fillRule/testFillRule?ruleCode=shop_order_num", admin)).body.result).toMatch(/^CN\d{18}$/);
     const batch = (await call("PUT", "/sys/fillRule/executeRuleByCodeBatch", operator, { rules: [{ ruleCode: "category_code_rule" }, { ruleCode: "missing" }] })).body.result;
-    expect(batch).toEqual([{ ruleCode: "category_code_rule", result: "A01" }, { ruleCode: "missing", result: null }]);
+    // The next root after the seeded categories A01, B01 and B02 (contract §11.6).
+    expect(batch).toEqual([{ ruleCode: "category_code_rule", result: "B03" }, { ruleCode: "missing", result: null }]);
   });
 
   it("only allows the built-in generator classes, and JSON params", async () => {

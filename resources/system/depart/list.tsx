@@ -7,6 +7,7 @@ import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
 import type { PageProps } from "../../../src/registry";
 import { useDepartTree, type DepartNode } from "../shared/depart-tree-select";
+import { ExcelButtons } from "../shared/excel-buttons";
 import { PermissionGrantDrawer } from "../shared/permission-tree";
 import { useApi } from "../shared/use-api";
 
@@ -38,7 +39,14 @@ interface Member {
   orgCodeTxt: string | null;
 }
 
-const CODES = { add: "system:depart:add", edit: "system:depart:edit", delete: "system:depart:delete", authorize: "system:depart:authorize" };
+const CODES = {
+  add: "system:depart:add",
+  edit: "system:depart:edit",
+  delete: "system:depart:delete",
+  authorize: "system:depart:authorize",
+  export: "system:depart:export",
+  import: "system:depart:import",
+};
 const CATEGORY = [{ value: "1", label: "公司" }, { value: "2", label: "部门" }, { value: "3", label: "岗位" }];
 
 const toTree = (nodes: DepartNode[]): DataNode[] =>
@@ -167,6 +175,15 @@ export default function DepartListPage({ route }: PageProps) {
                 <Button danger>删除</Button>
               </Popconfirm>
             )}
+            <ExcelButtons
+              base="/sys/sysDepart"
+              title="部门信息"
+              filters={[]}
+              sorters={[]}
+              exportCode={CODES.export}
+              importCode={CODES.import}
+              onImported={() => void refetch()}
+            />
           </Space>
           <Input.Search placeholder="请输入部门名称" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={search} allowClear style={{ marginBottom: 12 }} />
           {found ? (

@@ -8,6 +8,8 @@ export const DICT_CODES = {
   delete: "system:dict:delete",
   deleteBatch: "system:dict:deleteBatch",
   refreshCache: "system:dict:refreshCache",
+  export: "system:dict:export",
+  import: "system:dict:import",
 } as const;
 
 export const dictResource: ResourceProps = {

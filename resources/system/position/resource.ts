@@ -7,6 +7,8 @@ export const POSITION_CODES = {
   edit: "system:position:edit",
   delete: "system:position:delete",
   deleteBatch: "system:position:deleteBatch",
+  export: "system:position:export",
+  import: "system:position:import",
 } as const;
 
 export const positionResource: ResourceProps = {

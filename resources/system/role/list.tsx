@@ -39,7 +39,7 @@ export default function RoleListPage({ route }: PageProps) {
         title={route.title}
         resource={ROLE_RESOURCE}
         apiBase="/sys/role"
-        codes={{ add: ROLE_CODES.add, edit: ROLE_CODES.edit, delete: ROLE_CODES.delete, deleteBatch: ROLE_CODES.deleteBatch }}
+        codes={{ add: ROLE_CODES.add, edit: ROLE_CODES.edit, delete: ROLE_CODES.delete, deleteBatch: ROLE_CODES.deleteBatch, export: ROLE_CODES.export, import: ROLE_CODES.import }}
         search={[{ name: "roleName", label: "角色名称" }, { name: "roleCode", label: "角色编码" }]}
         columns={[
           { title: "角色编码", dataIndex: "roleCode", sorter: true },

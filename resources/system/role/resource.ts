@@ -8,6 +8,8 @@ export const ROLE_CODES = {
   delete: "system:role:delete",
   deleteBatch: "system:role:deleteBatch",
   authorize: "system:role:authorize",
+  export: "system:role:export",
+  import: "system:role:import",
 } as const;
 
 export const roleResource: ResourceProps = {

@@ -9,7 +9,9 @@ import {
   sysDepart,
   sysDict,
   sysDictItem,
+  sysCategory,
   sysCheckRule,
+  sysDataSource,
   sysFillRule,
   sysPermission,
   sysPosition,
@@ -195,7 +197,8 @@ export async function seed(db: Db, opts: { adminPassword: string | null }): Prom
   });
   await once(db, "announcements-v1", seedAnnouncements);
   const seededV2 = await once(db, "system-v2", seedSystemV2);
-  if (seeded || seededV2) await db.execute(sql`analyze`);
+  const seededV3 = await once(db, "system-v3", seedSystemV3);
+  if (seeded || seededV2 || seededV3) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };
 }
 
@@ -235,6 +238,67 @@ async function seedSystemV2(tx: Db): Promise<void> {
       createBy: SEED_BY,
     },
   ]);
+}
+
+interface SeedCategory {
+  name: string;
+  code?: string;
+  children?: SeedCategory[];
+}
+
+/** contract.md §11.6: 电脑产品 and 物料树 with rule codes, 笔记本 with hand-made codes, a 省 tree without codes. */
+const CATEGORIES: SeedCategory[] = [
+  { name: "电脑产品", code: "A01", children: [{ name: "thinkpad", code: "A01A01" }, { name: "mac", code: "A01A02" }, { name: "华为", code: "A01A03" }] },
+  { name: "笔记本", code: "B01", children: [{ name: "联想", code: "B01-1" }, { name: "戴尔", code: "B01-2" }] },
+  {
+    name: "物料树",
+    code: "B02",
+    children: [
+      { name: "上衣", code: "B02A01", children: [{ name: "衬衫", code: "B02A01A01" }, { name: "外套", code: "B02A01A02" }] },
+      { name: "裤子", code: "B02A02" },
+    ],
+  },
+  {
+    name: "省",
+    children: [
+      { name: "安徽省", children: [{ name: "合肥市" }, { name: "芜湖市" }] },
+      { name: "山东省", children: [{ name: "济南市" }, { name: "青岛市" }] },
+    ],
+  },
+];
+
+function flattenCategories(tree: SeedCategory[], pid = "0"): Array<typeof sysCategory.$inferInsert> {
+  return tree.flatMap((c) => {
+    const id = nextId();
+    const kids = c.children ?? [];
+    return [
+      { id, pid, name: c.name, code: c.code ?? null, hasChild: kids.length ? "1" : "0", sysOrgCode: "A01", createBy: SEED_BY },
+      ...flattenCategories(kids, id),
+    ];
+  });
+}
+
+/**
+ * Issue 4, second part: the category dictionary and the sample data source (contract.md §11.6). The data
+ * source is seeded without a password: JeecgBoot's sample one (`root`, encrypted with its public key) is not
+ * a secret worth shipping; an administrator enters the real one.
+ */
+async function seedSystemV3(tx: Db): Promise<void> {
+  await tx.insert(sysCategory).values(flattenCategories(CATEGORIES));
+  await tx.insert(sysDataSource).values({
+    id: nextId(),
+    code: "local_mysql",
+    name: "MySQL5.7",
+    remark: "本地数据库MySQL5.7",
+    dbType: "4",
+    dbDriver: "com.mysql.jdbc.Driver",
+    dbUrl: "jdbc:mysql://127.0.0.1:3306/jeecg-boot?characterEncoding=UTF-8&useUnicode=true&useSSL=false",
+    dbName: "jeecg-boot",
+    dbUsername: "root",
+    dbPassword: null,
+    sysOrgCode: "A01",
+    createBy: SEED_BY,
+  });
 }
 
 /** The rows of the first node matching `pick` and all its descendants. */

@@ -24,8 +24,8 @@ export interface CrudModule<B extends TObject, Row extends Record<string, unknow
   codes: { list: string; add: string; edit: string; delete: string; deleteBatch: string };
   /** The form fields (without `id`). */
   body: B;
-  /** Form → columns (validated, normalised); may refuse. */
-  values: (body: Static<B>, db: Db) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Form → columns (validated, normalised); may refuse. `id` is the edited row's (undefined when adding). */
+  values: (body: Static<B>, db: Db, id?: string) => Record<string, unknown> | Promise<Record<string, unknown>>;
   toJson: (row: Row) => Record<string, unknown>;
   unique?: Array<{ column: PgColumn; key: string; message: string }>;
   /** A value unique among the rows sharing another column (e.g. item values of one dictionary). */
@@ -98,7 +98,7 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
   const edit = async (req: FastifyRequest<{ Body: Static<typeof EditBody> }>) => {
     const { id, ...body } = req.body as { id: string } & Static<B>;
     await db.transaction(async (tx) => {
-      const values = await m.values(body as Static<B>, tx);
+      const values = await m.values(body as Static<B>, tx, id);
       await assertUnique(tx, values, id);
       const done = await tx.update(m.table).set({ ...values, ...updated(req) }).where(eq(m.id, id)).returning({ id: m.id });
       if (!done.length) throw refused("未找到对应实体");

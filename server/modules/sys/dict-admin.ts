@@ -19,7 +19,7 @@ import { Id, IdQuery, IdsQuery, ListQuery, Text, parseIds, scope, updated } from
 type DictRow = typeof sysDict.$inferSelect;
 type ItemRow = typeof sysDictItem.$inferSelect;
 
-const dictSpec: ListSpec = {
+export const dictSpec: ListSpec = {
   fields: {
     dictName: { column: sysDict.dictName, type: "string", sort: true },
     dictCode: { column: sysDict.dictCode, type: "string", sort: true },
