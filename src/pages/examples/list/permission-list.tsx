@@ -1,19 +1,18 @@
-import { Badge, Button, Card, Col, Form, Input, Popconfirm, Radio, Select, Space, Table, Tag } from "antd";
+import { Button, Card, Col, Form, Input, Radio, Select, Space, Table, Tag } from "antd";
 import { useState } from "react";
 
 import type { PageProps } from "../../../registry";
-import { DEMO_ENABLED, demoPermissions, PERMISSION_ACTIONS, type DemoPermission } from "../demo-data";
+import { demoPermissions, PERMISSION_ACTIONS, type DemoPermission } from "../demo-data";
 import { DemoTag } from "../demo-tag";
 import { DemoEditModal } from "./demo-edit-modal";
 import { DemoSearchForm } from "./demo-search-form";
 import { contains, useDemoList } from "./use-demo-list";
+import { actionColumn, statusColumn, statusOptions } from "./demo-columns";
 
 interface Query {
   name?: string;
   status?: 0 | 1;
 }
-
-const statusOptions = DEMO_ENABLED.map((label, value) => ({ value, label }));
 
 /** 权限列表 (ant-design-vue-pro PermissionList): search, paged table of permissions and their actions, add/edit dialog. */
 export default function PermissionListDemoPage({ route }: PageProps) {
@@ -55,20 +54,8 @@ export default function PermissionListDemoPage({ route }: PageProps) {
               </Space>
             ),
           },
-          { title: "状态", dataIndex: "status", render: (s: 0 | 1) => <Badge status={s ? "success" : "default"} text={DEMO_ENABLED[s]} /> },
-          {
-            title: "操作",
-            key: "action",
-            width: 130,
-            render: (_, record) => (
-              <Space>
-                <a onClick={() => setEditing(record)}>编辑</a>
-                <Popconfirm title="确定删除吗?" onConfirm={() => list.remove(record.key)}>
-                  <a>删除</a>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          statusColumn<DemoPermission>(),
+          actionColumn<DemoPermission>(setEditing, list.remove),
         ]}
       />
       <DemoEditModal<DemoPermission> title="权限" record={editing} onClose={() => setEditing(undefined)} onSave={(values) => list.save({ ...editing, ...values })}>

@@ -1,20 +1,20 @@
-import { Badge, Button, Card, Checkbox, Col, Descriptions, Form, Input, Popconfirm, Radio, Select, Space, Table, Tag } from "antd";
+import { Button, Card, Checkbox, Col, Descriptions, Form, Input, Radio, Select, Space, Table, Tag } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 
 import type { PageProps } from "../../../registry";
-import { DEMO_ENABLED, demoPermissions, demoRoles, type DemoRole } from "../demo-data";
+import { demoPermissions, demoRoles, type DemoRole } from "../demo-data";
 import { DemoTag } from "../demo-tag";
 import { DemoEditModal } from "./demo-edit-modal";
 import { DemoSearchForm } from "./demo-search-form";
 import { contains, useDemoList } from "./use-demo-list";
+import { actionColumn, statusColumn, statusOptions } from "./demo-columns";
 
 interface Query {
   name?: string;
   status?: 0 | 1;
 }
 
-const statusOptions = DEMO_ENABLED.map((label, value) => ({ value, label }));
 const permissionName = (id: string) => demoPermissions.find((p) => p.id === id)?.name ?? id;
 
 /** 角色列表 (ant-design-vue-pro RoleList): search, paged table with each role's permissions, add/edit dialog. */
@@ -57,21 +57,9 @@ export default function RoleListDemoPage({ route }: PageProps) {
           { title: "角色标识", dataIndex: "id" },
           { title: "角色名称", dataIndex: "name" },
           { title: "描述", dataIndex: "describe", ellipsis: true },
-          { title: "状态", dataIndex: "status", render: (s: 0 | 1) => <Badge status={s ? "success" : "default"} text={DEMO_ENABLED[s]} /> },
+          statusColumn<DemoRole>(),
           { title: "创建时间", dataIndex: "createdAt" },
-          {
-            title: "操作",
-            key: "action",
-            width: 130,
-            render: (_, record) => (
-              <Space>
-                <a onClick={() => setEditing(record)}>编辑</a>
-                <Popconfirm title="确定删除吗?" onConfirm={() => list.remove(record.key)}>
-                  <a>删除</a>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          actionColumn<DemoRole>(setEditing, list.remove),
         ]}
       />
       <DemoEditModal<DemoRole>

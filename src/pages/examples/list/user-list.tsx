@@ -1,13 +1,14 @@
-import { Badge, Button, Card, Col, Form, Input, Popconfirm, Radio, Select, Space, Table } from "antd";
+import { Button, Card, Col, Form, Input, Radio, Select, Table } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 
 import type { PageProps } from "../../../registry";
-import { DEMO_ENABLED, demoRoles, demoUsers, type DemoUser } from "../demo-data";
+import { demoRoles, demoUsers, type DemoUser } from "../demo-data";
 import { DemoTag } from "../demo-tag";
 import { DemoEditModal } from "./demo-edit-modal";
 import { DemoSearchForm } from "./demo-search-form";
 import { contains, useDemoList } from "./use-demo-list";
+import { actionColumn, statusColumn, statusOptions } from "./demo-columns";
 
 interface Query {
   username?: string;
@@ -16,7 +17,6 @@ interface Query {
 }
 
 const roleName = (id: string) => demoRoles.find((r) => r.id === id)?.name ?? id;
-const statusOptions = DEMO_ENABLED.map((label, value) => ({ value, label }));
 
 /** 用户列表 (ant-design-vue-pro UserList): search, paged table, and an add/edit dialog over local demo data. */
 export default function UserListDemoPage({ route }: PageProps) {
@@ -56,21 +56,9 @@ export default function UserListDemoPage({ route }: PageProps) {
           { title: "用户姓名", dataIndex: "realname" },
           { title: "手机号", dataIndex: "phone" },
           { title: "角色", dataIndex: "role", render: roleName },
-          { title: "状态", dataIndex: "status", render: (s: 0 | 1) => <Badge status={s ? "success" : "default"} text={DEMO_ENABLED[s]} /> },
+          statusColumn<DemoUser>(),
           { title: "创建时间", dataIndex: "createdAt" },
-          {
-            title: "操作",
-            key: "action",
-            width: 130,
-            render: (_, record) => (
-              <Space>
-                <a onClick={() => setEditing(record)}>编辑</a>
-                <Popconfirm title="确定删除吗?" onConfirm={() => list.remove(record.key)}>
-                  <a>删除</a>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          actionColumn<DemoUser>(setEditing, list.remove),
         ]}
       />
       <DemoEditModal<DemoUser>
