@@ -13,6 +13,7 @@ import type { VersionedCache } from "./lib/versioned-cache.js";
 import auth from "./plugins/auth.js";
 import errors, { frameworkErrors } from "./plugins/errors.js";
 import oplog from "./plugins/oplog.js";
+import { serializeRequest } from "./lib/redact.js";
 import spa from "./plugins/spa.js";
 import type { DictService } from "./modules/sys/dict.repo.js";
 import type { SessionService } from "./modules/sys/session.repo.js";
@@ -62,7 +63,7 @@ const modules = [loginRoutes, permissionRoutes, dictRoutes, userRoutes, accountR
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["logger"] = false): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
-    logger,
+    logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } } : logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === "true",
     ajv: { plugins: [ajvFormats as never] },

@@ -3,7 +3,7 @@
  * 红色印记 business menu tree, with role grants. Each step runs once per database (sys_seed_step), so a
  * restart, or a second instance starting at the same moment, never seeds twice.
  */
-import { sql } from "drizzle-orm";
+import { inArray, like, sql } from "drizzle-orm";
 import type { Db } from "../client.js";
 import {
   sysDepart,
@@ -13,7 +13,10 @@ import {
   sysCheckRule,
   sysDataSource,
   sysFillRule,
+  sysDepartPermission,
+  sysDepartRolePermission,
   sysPermission,
+  sysPermissionDataRule,
   sysPosition,
   sysRole,
   sysRolePermission,
@@ -198,8 +201,24 @@ export async function seed(db: Db, opts: { adminPassword: string | null }): Prom
   await once(db, "announcements-v1", seedAnnouncements);
   const seededV2 = await once(db, "system-v2", seedSystemV2);
   const seededV3 = await once(db, "system-v3", seedSystemV3);
+  await once(db, "menus-without-token-urls-v1", dropTokenUrlMenus);
   if (seeded || seededV2 || seededV3) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };
+}
+
+/**
+ * Menu items whose URL template hands the live session token to a page this server does not serve
+ * (JeecgBoot's 积木报表 `…/jmreport/…?token=${token}`): seeded by earlier versions, removed with their grants.
+ */
+async function dropTokenUrlMenus(tx: Db): Promise<void> {
+  const rows = await tx.select({ id: sysPermission.id }).from(sysPermission).where(like(sysPermission.url, "%/jmreport/%token=${token}%"));
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return;
+  await tx.delete(sysPermissionDataRule).where(inArray(sysPermissionDataRule.permissionId, ids));
+  await tx.delete(sysRolePermission).where(inArray(sysRolePermission.permissionId, ids));
+  await tx.delete(sysDepartPermission).where(inArray(sysDepartPermission.permissionId, ids));
+  await tx.delete(sysDepartRolePermission).where(inArray(sysDepartRolePermission.permissionId, ids));
+  await tx.delete(sysPermission).where(inArray(sysPermission.id, ids));
 }
 
 /** Issue 4: positions, fill rules and check rules of a fresh JeecgBoot install (contract.md §11.3, §11.6). */

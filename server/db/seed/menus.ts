@@ -94,14 +94,6 @@ export const systemMenus: SeedMenu[] = [
         sortNo: 4,
         isRoute: false,
       },
-      {
-        name: "Redis监控",
-        url: "{{ window._CONFIG['domianURL'] }}/jmreport/view/1352160857479581696?token=${token}",
-        component: "layouts/IframePageView",
-        menuType: 1,
-        sortNo: 5,
-        internalOrExternal: true,
-      },
     ],
   },
   {
@@ -251,14 +243,6 @@ export const systemMenus: SeedMenu[] = [
     sortNo: 2.1,
     icon: "area-chart",
     children: [
-      {
-        name: "积木报表设计",
-        url: "{{ window._CONFIG['domianURL'] }}/jmreport/list?token=${token}",
-        component: "layouts/IframePageView",
-        menuType: 1,
-        sortNo: 0,
-        internalOrExternal: true,
-      },
       {
         name: "生产销售监控",
         url: "{{ window._CONFIG['domianURL'] }}/test/bigScreen/templat/index1",
