@@ -1,5 +1,6 @@
 /** Sessions and the permission codes a session carries. The session row is the truth; the JWT only names it. */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { createSecretKey, type KeyObject } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../../db/client.js";
@@ -168,10 +169,10 @@ export class SessionService {
 }
 
 /**
- * Ids of the permissions a user holds: through their roles, and through the department roles they were
- * given (contract.md §7.1). A subquery, so callers filter and join it in one statement.
+ * Ids of the permissions granted to a user: through their roles, and through the department roles they
+ * were given (contract.md §7.1). A subquery, so callers filter and join it in one statement.
  */
-export function grantedPermissionIds(db: Db, userId: string) {
+function directPermissionIds(db: Db, userId: string) {
   return db
     .select({ id: sysRolePermission.permissionId })
     .from(sysRolePermission)
@@ -184,4 +185,39 @@ export function grantedPermissionIds(db: Db, userId: string) {
         .innerJoin(sysDepartRoleUser, eq(sysDepartRoleUser.droleId, sysDepartRolePermission.roleId))
         .where(eq(sysDepartRoleUser.userId, userId)),
     );
+}
+
+/**
+ * A menu's list button: a button row (menu_type 2) directly under the menu whose `perms` is one code ending
+ * in `:list` (e.g. 用户查询 `system:user:list` under 用户管理). Granting a menu (menu_type 0 or 1) implies its
+ * list button, so a page granted on its own can read its own list (docs/security.md). Only enabled, live
+ * rows count, on both sides.
+ */
+export const LIST_CODE_PATTERN = "%:list";
+
+/**
+ * Ids of the permissions a user holds: those granted (see `directPermissionIds`) plus the list buttons of
+ * granted menus. A subquery, so callers filter and join it in one statement; used for the permission codes
+ * the server checks and for the `auth` list the console shows buttons by, so both agree.
+ */
+export function grantedPermissionIds(db: Db, userId: string) {
+  const menu = alias(sysPermission, "granted_menu");
+  return directPermissionIds(db, userId).union(
+    db
+      .select({ id: sysPermission.id })
+      .from(sysPermission)
+      .innerJoin(menu, eq(menu.id, sysPermission.parentId))
+      .where(
+        and(
+          inArray(menu.id, directPermissionIds(db, userId)),
+          inArray(menu.menuType, [0, 1]),
+          eq(menu.delFlag, 0),
+          eq(sysPermission.menuType, 2),
+          eq(sysPermission.delFlag, 0),
+          eq(sysPermission.status, "1"),
+          sql`${sysPermission.perms} like ${LIST_CODE_PATTERN}`,
+          sql`position(',' in ${sysPermission.perms}) = 0`,
+        ),
+      ),
+  );
 }
