@@ -1,5 +1,5 @@
 import { useCustom } from "@refinedev/core";
-import { App, Button, Checkbox, Drawer, Empty, Space, Spin, Tree, Typography } from "antd";
+import { App, Button, Checkbox, Divider, Drawer, Empty, Space, Spin, Switch, Tree, Typography } from "antd";
 import type { DataNode } from "antd/es/tree";
 import { useEffect, useMemo, useState } from "react";
 
@@ -31,6 +31,45 @@ const toNodes = (nodes: TreeModel[]): DataNode[] =>
     children: n.children ? toNodes(n.children) : undefined,
   }));
 
+const NO_NODES: TreeModel[] = [];
+
+/** Parent of every node, and the keys of the nodes that have children (for 展开所有). */
+export function indexTree(nodes: TreeModel[]) {
+  const parent = new Map<string, string>();
+  const children = new Map<string, string[]>();
+  const walk = (list: TreeModel[], up?: string) => {
+    for (const n of list) {
+      if (up) parent.set(n.key, up);
+      if (n.children?.length) {
+        children.set(n.key, n.children.map((c) => c.key));
+        walk(n.children, n.key);
+      }
+    }
+  };
+  walk(nodes);
+  return { parent, children };
+}
+
+/**
+ * 父子关联: ticking a node also ticks everything below it and the menus above it (a menu is only reachable
+ * through its parents); unticking a node unticks everything below it. Without it a tick changes one node.
+ */
+export function linkedCheck(checked: readonly string[], key: string, on: boolean, tree: ReturnType<typeof indexTree>): string[] {
+  const below: string[] = [];
+  const collect = (k: string) => (tree.children.get(k) ?? []).forEach((c) => (below.push(c), collect(c)));
+  collect(key);
+  const next = new Set(checked);
+  if (on) {
+    next.add(key);
+    below.forEach((k) => next.add(k));
+    for (let up = tree.parent.get(key); up; up = tree.parent.get(up)) next.add(up);
+  } else {
+    next.delete(key);
+    below.forEach((k) => next.delete(k));
+  }
+  return [...next];
+}
+
 /**
  * Grants menus and buttons with a checkable permission tree (JeecgBoot's authorisation drawer): loads the
  * tree and the granted ids, saves `{permissionIds, lastpermissionIds}` so the server applies the diff, and
@@ -58,6 +97,8 @@ export function PermissionGrantDrawer(props: {
   const [saving, setSaving] = useState(false);
   const [ruleMenu, setRuleMenu] = useState<string>();
   const [rules, setRules] = useState<{ list: DataRule[]; checked: string[] } | null>(null);
+  const [linked, setLinked] = useState(true);
+  const [expanded, setExpanded] = useState<string[]>([]);
   const { result, query } = useCustom<{ treeList: TreeModel[]; ids: string[] }>({
     url: props.treeUrl,
     method: "get",
@@ -65,14 +106,22 @@ export function PermissionGrantDrawer(props: {
     queryOptions: { enabled: props.open },
     errorNotification,
   });
-  const treeList = result?.data?.treeList ?? [];
+  const treeList = result?.data?.treeList ?? NO_NODES;
   const nodes = useMemo(() => toNodes(treeList), [treeList]);
   const grantedKey = JSON.stringify(props.grantedQuery);
+  const index = useMemo(() => indexTree(treeList), [treeList]);
+  const expandAll = () => setExpanded([...index.children.keys()]);
+
+  // JeecgBoot opens the drawer with the whole tree expanded.
+  useEffect(() => {
+    if (props.open) expandAll();
+  }, [props.open, index]);
 
   useEffect(() => {
     if (!props.open) return;
     setRuleMenu(undefined);
     setRules(null);
+    setLinked(true);
     api.get<string[]>(props.grantedUrl, props.grantedQuery).then(
       (ids) => {
         setChecked(ids);
@@ -145,24 +194,46 @@ export function PermissionGrantDrawer(props: {
     >
       <div style={{ display: "flex", gap: 24 }}>
         <div style={{ flex: 1, minWidth: 0 }}>
-          <Space style={{ marginBottom: 8 }}>
-            <Button size="small" onClick={() => setChecked(result?.data?.ids ?? [])}>
-              全部勾选
-            </Button>
-            <Button size="small" onClick={() => setChecked([])}>
-              取消全选
-            </Button>
+          <Space style={{ marginBottom: 8 }} wrap split={<Divider type="vertical" />}>
+            <Space size={4}>
+              <Switch size="small" aria-label="父子关联" checked={linked} onChange={setLinked} />
+              <span>父子关联</span>
+            </Space>
+            <Space size={4}>
+              <Button size="small" onClick={() => setChecked(result?.data?.ids ?? [])}>
+                全部勾选
+              </Button>
+              <Button size="small" onClick={() => setChecked([])}>
+                取消全选
+              </Button>
+            </Space>
+            <Space size={4}>
+              <Button size="small" onClick={expandAll}>
+                展开所有
+              </Button>
+              <Button size="small" onClick={() => setExpanded([])}>
+                折叠所有
+              </Button>
+            </Space>
           </Space>
           {query.isLoading ? (
             <Spin />
           ) : (
             <Tree
               checkable
+              // The tree always shows exactly what is granted; 父子关联 is applied here, on each tick.
               checkStrictly
-              defaultExpandAll
               treeData={nodes}
               checkedKeys={checked}
-              onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+              expandedKeys={expanded}
+              onExpand={(keys) => setExpanded(keys.map(String))}
+              onCheck={(keys, info) =>
+                setChecked(
+                  linked
+                    ? linkedCheck(checked, String(info.node.key), info.checked, index)
+                    : (Array.isArray(keys) ? keys : keys.checked).map(String),
+                )
+              }
               onSelect={(keys) => keys[0] && openRules(String(keys[0]))}
             />
           )}
