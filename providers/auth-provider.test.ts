@@ -135,13 +135,20 @@ describe("auth provider: session", () => {
   it("logs out locally, tells the server, and reloads at the root even when the server call fails", async () => {
     local.set(StorageKeys.accessToken, "jwt-admin");
     local.set(StorageKeys.dictCache, {});
+    local.set(StorageKeys.loginUsername, "admin");
+    local.set(StorageKeys.loginUserInfo, loginResult.userInfo);
+    local.set(StorageKeys.theme, "dark");
     sessionStorage.setItem("LOGIN_USER_BUTTON_AUTH", "[]");
+    sessionStorage.setItem("SYS_BUTTON_AUTH", "[]");
     const { authProvider, seen, navigations } = setup({ "POST /sys/logout": () => ({ status: 500, body: {} }) });
     await expect(authProvider.logout({})).resolves.toEqual({ success: true });
     expect(seen[0].headers.get("X-Access-Token")).toBe("jwt-admin");
     expect(getToken()).toBeUndefined();
-    expect(localStorage.getItem("pro__UI_CACHE_DB_DICT_DATA")).toBeNull();
+    for (const key of ["pro__Access-Token", "pro__UI_CACHE_DB_DICT_DATA", "pro__Login_Username", "pro__Login_Userinfo"]) expect(localStorage.getItem(key)).toBeNull();
     expect(sessionStorage.getItem("LOGIN_USER_BUTTON_AUTH")).toBeNull();
+    expect(sessionStorage.getItem("SYS_BUTTON_AUTH")).toBeNull();
+    // Layout settings are not personal data: they stay.
+    expect(local.get(StorageKeys.theme)).toBe("dark");
     expect(navigations).toEqual(["/"]);
   });
 

@@ -7,7 +7,7 @@ import type { LoginRequest, LoginResult, Result, SysUser, UserPermissions } from
 import { clearAuthLists, setAuthLists } from "./access-control";
 import { http, setSessionEnder, type HttpClient } from "./http";
 import { EMPTY_MENU_ERROR } from "./menu";
-import { getToken, LANDING_PATH, local, SESSION_TTL_MS, StorageKeys } from "./storage";
+import { getToken, LANDING_PATH, local, SESSION_KEYS, SESSION_TTL_MS, StorageKeys } from "./storage";
 
 export const LOGIN_PATH = "/user/login";
 
@@ -63,8 +63,7 @@ export function createAuth({ client, navigate, currentPath }: AuthDeps) {
   /** Clears the local session first, then tells the server; resolves whatever the server answers. */
   async function endSession(): Promise<void> {
     const token = getToken();
-    local.remove(StorageKeys.accessToken);
-    local.remove(StorageKeys.dictCache);
+    for (const key of SESSION_KEYS) local.remove(key);
     clearAuthLists();
     permissions = undefined;
     try {

@@ -30,6 +30,12 @@ export const StorageKeys = {
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
 
+/**
+ * The local-storage keys a sign-in writes (token, username, user info with phone, e-mail and departments,
+ * dictionaries): logout removes every one of them (spec §4). Layout settings are not personal and stay.
+ */
+export const SESSION_KEYS = [StorageKeys.accessToken, StorageKeys.loginUsername, StorageKeys.loginUserInfo, StorageKeys.dictCache] as const;
+
 /** Prefix of the per-code "enhance" records (JeecgBoot `ENHANCE_PRE`). */
 export const ENHANCE_PREFIX = "enhance_";
 
