@@ -2,13 +2,13 @@
  * Authentication and authorisation in one hook. Every API route declares its access in `config`:
  * `anonymous`, `signedIn`, or `can("system:user:list")`; a route that declares nothing refuses to register.
  * Token failures answer HTTP 500 with `Token失效，请重新登录`, which every JeecgBoot Vue client treats as an
- * expired login (contract.md §3).
+ * expired login (contract.md §3); a frozen user's session answers HTTP 401 `该用户已冻结`.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { TOKEN_INVALID_MESSAGE } from "../../contract/index.js";
 import { ApiError, forbidden } from "../lib/envelope.js";
-import type { SessionService, SessionUser } from "../modules/sys/session.repo.js";
+import { FROZEN, type SessionService, type SessionUser } from "../modules/sys/session.repo.js";
 
 export type Access = { anonymous: true } | { signedIn: true } | { permission: string };
 
@@ -28,6 +28,14 @@ declare module "fastify" {
 }
 
 export const tokenInvalid = () => new ApiError(TOKEN_INVALID_MESSAGE, 500, 500);
+
+/** The login page's answer for a frozen account; a frozen user's open session is answered the same. */
+export const FROZEN_USER_MESSAGE = "该用户已冻结";
+/**
+ * A frozen user's session: HTTP 401 as JeecgBoot 3.x answers a locked account's token (contract.md §3), so
+ * every Vue 2 client logs out on it; the message says why (our console shows it).
+ */
+export const userFrozen = () => new ApiError(FROZEN_USER_MESSAGE, 401, 401);
 
 /** The token from `X-Access-Token`, or the `token` query parameter (contract.md §1). */
 export function requestToken(req: FastifyRequest): string | null {
@@ -53,7 +61,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { sessions: Se
     const access = req.routeOptions.config.access;
     if (!access || "anonymous" in access) return;
     const token = requestToken(req);
-    const user = token ? await opts.sessions.verify(token) : null;
+    const user = token ? await opts.sessions.authenticate(token) : null;
+    if (user === FROZEN) throw userFrozen();
     if (!user) throw tokenInvalid();
     req.user = user;
     if ("permission" in access) {

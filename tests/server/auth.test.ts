@@ -163,7 +163,10 @@ describe("sessions and token expiry", () => {
     await t.setPassword("zhangsan", "Right@pass1");
     const z = await t.login("zhangsan", "Right@pass1");
     await t.database.db.update(sysUser).set({ status: 2 }).where(eq(sysUser.username, "zhangsan"));
-    expectTokenInvalid(await get("/sys/permission/getUserPermissionByToken", z));
+    // A frozen user's session ends too, and says why (HTTP 401, as JeecgBoot 3.x answers a locked account).
+    const frozen = await get("/sys/permission/getUserPermissionByToken", z);
+    expect(frozen.statusCode).toBe(401);
+    expect(frozen.json()).toMatchObject({ success: false, code: 401, message: "该用户已冻结" });
     await t.database.db.update(sysUser).set({ status: 1 }).where(eq(sysUser.username, "zhangsan"));
   });
 

@@ -186,7 +186,7 @@ describe("freeze, reset password, delete", () => {
     expect((await call("GET", "/sys/permission/getUserPermissionByToken", token)).status).toBe(200);
     expect((await call("PUT", "/sys/user/frozenBatch", admin, { ids: `${user.id},`, status: 2 })).body.message).toBe("操作成功!");
     expect((await byName("wuhua")).status).toBe(2);
-    expect((await call("GET", "/sys/permission/getUserPermissionByToken", token)).status).toBe(500);
+    expect((await call("GET", "/sys/permission/getUserPermissionByToken", token)).body).toMatchObject({ success: false, code: 401, message: "该用户已冻结" });
     await call("PUT", "/sys/user/frozenBatch", admin, { ids: user.id, status: 1 });
     expect(await t.login("wuhua", "Wuhua@2024")).toBeTruthy();
   });

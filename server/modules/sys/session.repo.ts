@@ -24,6 +24,12 @@ export interface SessionOptions {
   maxHours: number;
 }
 
+/** `sys_user.status` of a frozen user, and the revoke reason freezing writes (`revokeUser(id, "frozen")`). */
+const FROZEN_STATUS = 2;
+export const FROZEN_REVOKE_REASON = "frozen";
+/** What `authenticate` answers for a session whose user was frozen. */
+export const FROZEN = Symbol("frozen");
+
 /** Touching a session (sliding its idle expiry) is written at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
 const MAX_VERIFIED_TOKENS = 10_000;
@@ -54,6 +60,7 @@ export class SessionService {
         created: sysSession.createTime,
         expire: sysSession.expireTime,
         revoked: sysSession.revokeTime,
+        revokeReason: sysSession.revokeReason,
         username: sysUser.username,
         realname: sysUser.realname,
         orgCode: sysUser.orgCode,
@@ -88,11 +95,24 @@ export class SessionService {
 
   /** The live session a token names, or null when the token is forged, expired, revoked or its user is gone. */
   async verify(token: string): Promise<SessionUser | null> {
+    const found = await this.authenticate(token);
+    return found === FROZEN ? null : found;
+  }
+
+  /**
+   * Like `verify`, but tells a session that ended because its user was frozen (`FROZEN`) from every other
+   * failure (null), so the request can be answered 该用户已冻结 rather than an expired login. A session
+   * counts as frozen while its user is frozen and it was either still open or revoked by the freezing;
+   * an expired session, or one revoked for another reason (logout, password change), stays null.
+   */
+  async authenticate(token: string): Promise<SessionUser | typeof FROZEN | null> {
     const sid = await this.tokenSessionId(token);
     if (!sid) return null;
     const [row] = await this.findSession.execute({ sid });
     const now = Date.now();
-    if (!row || row.revoked || row.expire.getTime() <= now || row.status !== 1 || row.delFlag !== 0) return null;
+    if (!row || row.expire.getTime() <= now || row.delFlag !== 0) return null;
+    if (row.status === FROZEN_STATUS && (!row.revoked || row.revokeReason === FROZEN_REVOKE_REASON)) return FROZEN;
+    if (row.revoked || row.status !== 1) return null;
     if (now - row.lastSeen.getTime() > TOUCH_INTERVAL_MS) {
       const expire = Math.min(now + this.opts.idleMinutes * 60_000, row.created.getTime() + this.opts.maxHours * 3_600_000);
       await this.db
