@@ -6,6 +6,7 @@ import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
 import type { PageProps } from "../../../src/registry";
 import { useApi } from "../shared/use-api";
+import { FORM_VALIDATE_TRIGGER } from "../shared/validators";
 
 export interface CategoryRow {
   id: string;
@@ -201,7 +202,7 @@ export default function CategoryListPage({ route }: PageProps) {
         cancelText="取消"
         forceRender
       >
-        <Form form={form} layout="vertical" name="category-form">
+        <Form form={form} layout="vertical" name="category-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
           <Form.Item label="分类名称" name="name" rules={[{ required: true, whitespace: true, message: "请输入分类名称!" }, { max: 100 }]}>
             <Input placeholder="请输入分类名称" />
           </Form.Item>

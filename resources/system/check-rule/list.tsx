@@ -5,7 +5,7 @@ import type { PageProps } from "../../../src/registry";
 import { CrudPage } from "../shared/crud-page";
 import { CHECK_RULE_RESOURCE } from "./resource";
 import { useApi } from "../shared/use-api";
-import { checkRuleRule, duplicateRule } from "../shared/validators";
+import { checkRuleRule, duplicateRule, FORM_VALIDATE_TRIGGER } from "../shared/validators";
 
 const CODES = {
   add: "system:checkRule:add",
@@ -48,7 +48,6 @@ export default function CheckRuleListPage({ route }: PageProps) {
             <Form.Item
               label="规则编码"
               name="ruleCode"
-              validateTrigger="onBlur"
               rules={[{ required: true, message: "请输入规则编码!" }, { pattern: /^[A-Za-z0-9_-]+$/, message: "只能包含字母、数字、下划线和短横线" }, duplicateRule(api, { tableName: "sys_check_rule", fieldName: "rule_code", dataId: record?.id })]}
             >
               <Input />
@@ -81,7 +80,7 @@ function RuleTester({ rule, onClose }: { rule?: CheckRuleRow; onClose: () => voi
   };
   return (
     <Modal title={`测试规则 - ${rule?.ruleName ?? ""}`} open={Boolean(rule)} onCancel={onClose} onOk={check} okText="校验" cancelText="关闭" destroyOnHidden>
-      <Form form={form} layout="vertical" name="check-rule-test">
+      <Form form={form} layout="vertical" name="check-rule-test" validateTrigger={FORM_VALIDATE_TRIGGER}>
         <Form.Item label="需要校验的值" name="value" rules={[checkRuleRule(api, rule?.ruleCode)]}>
           <Input placeholder="输入值后点击校验" />
         </Form.Item>

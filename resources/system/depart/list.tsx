@@ -10,6 +10,7 @@ import { useDepartTree, type DepartNode } from "../shared/depart-tree-select";
 import { ExcelButtons } from "../shared/excel-buttons";
 import { PermissionGrantDrawer } from "../shared/permission-tree";
 import { useApi } from "../shared/use-api";
+import { FORM_VALIDATE_TRIGGER } from "../shared/validators";
 
 interface Depart extends DepartNode {
   departName: string;
@@ -206,7 +207,7 @@ export default function DepartListPage({ route }: PageProps) {
                   key: "info",
                   label: "基本信息",
                   children: (
-                    <Form form={form} layout="vertical" name="depart-form" disabled={!access.has(CODES.edit)}>
+                    <Form form={form} layout="vertical" name="depart-form" validateTrigger={FORM_VALIDATE_TRIGGER} disabled={!access.has(CODES.edit)}>
                       <Form.Item label="机构编码">
                         <Input value={selected.orgCode} disabled />
                       </Form.Item>
@@ -232,7 +233,7 @@ export default function DepartListPage({ route }: PageProps) {
         </Card>
       </Col>
       <Modal title={adding?.parent ? `添加下级 - ${adding.parent.title}` : "添加部门"} open={Boolean(adding)} onCancel={() => setAdding(null)} onOk={add} okText="确定" cancelText="取消" width={720} forceRender>
-        <Form form={addForm} layout="vertical" name="depart-add-form">
+        <Form form={addForm} layout="vertical" name="depart-add-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
           {detailFields}
         </Form>
       </Modal>
@@ -310,7 +311,7 @@ function DepartRoles({ depart }: { depart: DepartNode }) {
         ]}
       />
       <Modal title={editing.role ? "编辑部门角色" : "新增部门角色"} open={editing.open} onCancel={() => setEditing({ open: false })} onOk={save} okText="确定" cancelText="取消" forceRender>
-        <Form form={form} layout="vertical" name="depart-role-form">
+        <Form form={form} layout="vertical" name="depart-role-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
           <Form.Item label="角色名称" name="roleName" rules={[{ required: true, message: "请输入角色名称!" }]}>
             <Input />
           </Form.Item>

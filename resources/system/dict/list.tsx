@@ -8,7 +8,7 @@ import { useAccess } from "../../../src/components/auth";
 import type { PageProps } from "../../../src/registry";
 import { CrudPage } from "../shared/crud-page";
 import { useApi } from "../shared/use-api";
-import { duplicateRule } from "../shared/validators";
+import { duplicateRule, FORM_VALIDATE_TRIGGER, serverRule } from "../shared/validators";
 import { DICT_CODES, DICT_RESOURCE } from "./resource";
 
 interface DictRow {
@@ -69,7 +69,6 @@ export default function DictListPage({ route }: PageProps) {
             <Form.Item
               label="字典编码"
               name="dictCode"
-              validateTrigger="onBlur"
               rules={[
                 { required: true, message: "请输入字典编码!" },
                 { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: "字典编码以字母开头，只能包含字母、数字和下划线" },
@@ -136,16 +135,9 @@ function DictItemsDrawer({ dict, onClose }: { dict?: DictRow; onClose: () => voi
     if (ok) setEditing({ open: false });
   };
 
-  const valueRule = {
-    validator: async (_r: unknown, value: string) => {
-      if (!value || !dict) return;
-      try {
-        await api.get("/sys/dictItem/dictItemCheck", { dictId: dict.id, itemValue: value, id: editing.item?.id });
-      } catch (error) {
-        throw new Error((error as { message?: string }).message || "校验失败");
-      }
-    },
-  };
+  const valueRule = serverRule(async (value) => {
+    if (dict) await api.get("/sys/dictItem/dictItemCheck", { dictId: dict.id, itemValue: value, id: editing.item?.id });
+  });
 
   return (
     <Drawer title={`字典配置 - ${dict?.dictName ?? ""}`} open={Boolean(dict)} width={720} onClose={onClose} destroyOnHidden>
@@ -185,11 +177,11 @@ function DictItemsDrawer({ dict, onClose }: { dict?: DictRow; onClose: () => voi
         ]}
       />
       <Modal title={editing.item ? "编辑" : "新增"} open={editing.open} onCancel={() => setEditing({ open: false })} onOk={save} okText="确定" cancelText="取消" forceRender>
-        <Form form={form} layout="vertical" name="dict-item-form">
+        <Form form={form} layout="vertical" name="dict-item-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
           <Form.Item label="名称" name="itemText" rules={[{ required: true, message: "请输入名称!" }, { max: 100 }]}>
             <Input />
           </Form.Item>
-          <Form.Item label="数据值" name="itemValue" validateTrigger="onBlur" rules={[{ required: true, message: "请输入数据值!" }, { max: 100 }, valueRule]}>
+          <Form.Item label="数据值" name="itemValue" rules={[{ required: true, message: "请输入数据值!" }, { max: 100 }, valueRule]}>
             <Input />
           </Form.Item>
           <Form.Item label="描述" name="description">

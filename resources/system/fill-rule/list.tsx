@@ -61,7 +61,6 @@ export default function FillRuleListPage({ route }: PageProps) {
           <Form.Item
             label="规则编码"
             name="ruleCode"
-            validateTrigger="onBlur"
             rules={[{ required: true, message: "请输入规则编码!" }, { pattern: /^[A-Za-z0-9_-]+$/, message: "只能包含字母、数字、下划线和短横线" }, duplicateRule(formApi, { tableName: "sys_fill_rule", fieldName: "rule_code", dataId: record?.id })]}
           >
             <Input />

@@ -2,6 +2,7 @@ import { App, Button, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Tab
 import { useCallback, useEffect, useState } from "react";
 
 import { useApi } from "../shared/use-api";
+import { FORM_VALIDATE_TRIGGER } from "../shared/validators";
 
 interface Rule {
   id: string;
@@ -87,7 +88,7 @@ export function DataRulesDrawer({ menu, onClose }: { menu?: { id: string; name: 
         ]}
       />
       <Modal title={editing.rule ? "编辑规则" : "新增规则"} open={editing.open} onCancel={() => setEditing({ open: false })} onOk={save} okText="确定" cancelText="取消" forceRender>
-        <Form form={form} layout="vertical" name="data-rule-form">
+        <Form form={form} layout="vertical" name="data-rule-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
           <Form.Item label="规则名称" name="ruleName" rules={[{ required: true, message: "请输入规则名称!" }, { max: 50 }]}>
             <Input placeholder="如：本部门数据" />
           </Form.Item>

@@ -10,6 +10,7 @@ import { useApi } from "../shared/use-api";
 import { DataRulesDrawer } from "./data-rules";
 import { IconPicker } from "./icon-picker";
 import { PERMISSION_CODES } from "./resource";
+import { FORM_VALIDATE_TRIGGER } from "../shared/validators";
 
 export interface MenuRow {
   id: string;
@@ -141,7 +142,7 @@ export default function PermissionListPage({ route }: PageProps) {
           </Space>
         }
       >
-        <Form form={form} layout="vertical" name="menu-form">
+        <Form form={form} layout="vertical" name="menu-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
           <Form.Item label="菜单类型" name="menuType">
             <Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: MENU_TYPES[v][0] }))} />
           </Form.Item>

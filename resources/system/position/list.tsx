@@ -35,7 +35,6 @@ export default function PositionListPage({ route }: PageProps) {
           <Form.Item
             label="职务编码"
             name="code"
-            validateTrigger="onBlur"
             rules={[{ required: true, message: "请输入职务编码!" }, { max: 100 }, duplicateRule(api, { tableName: "sys_position", fieldName: "code", dataId: record?.id })]}
           >
             <Input placeholder="请输入职务编码" />

@@ -55,7 +55,6 @@ export default function RoleListPage({ route }: PageProps) {
             <Form.Item
               label="角色编码"
               name="roleCode"
-              validateTrigger="onBlur"
               rules={[
                 { required: true, message: "请输入角色编码!" },
                 { pattern: /^[A-Za-z0-9_:-]+$/, message: "角色编码只能包含字母、数字、下划线、冒号和短横线" },

@@ -7,6 +7,7 @@ import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
 import { ExcelButtons } from "./excel-buttons";
 import { useAction, useApi, type Api } from "./use-api";
+import { FORM_VALIDATE_TRIGGER } from "./validators";
 
 export interface SearchField {
   name: string;
@@ -204,7 +205,7 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
         cancelText="取消"
         forceRender
       >
-        <Form form={form} layout="vertical" name={`${props.resource}-form`}>
+        <Form form={form} layout="vertical" name={`${props.resource}-form`} validateTrigger={FORM_VALIDATE_TRIGGER}>
           {props.form({ record: editing.record, api, form })}
         </Form>
       </Modal>

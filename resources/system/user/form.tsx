@@ -9,7 +9,7 @@ import { fileUrl } from "../../../providers/config";
 import { useDictOptions } from "../../../src/components/dict";
 import { DepartTreeSelect } from "../shared/depart-tree-select";
 import { useApi } from "../shared/use-api";
-import { duplicateRule } from "../shared/validators";
+import { duplicateRule, FORM_VALIDATE_TRIGGER } from "../shared/validators";
 import type { UserRow } from "./columns";
 
 /** JeecgBoot's password rule, checked again by the server. */
@@ -146,13 +146,12 @@ export function UserFormModal({ user, open, onClose, onSaved }: { user?: UserRow
       okText="确定"
       cancelText="取消"
     >
-      <Form<FormValues> form={form} layout="vertical" name="user-form">
+      <Form<FormValues> form={form} layout="vertical" name="user-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item
               label="用户账号"
               name="username"
-              validateTrigger="onBlur"
               rules={[{ required: true, message: "请输入用户账号!" }, ...(editing ? [] : [duplicateRule(api, { tableName: "sys_user", fieldName: "username" })])]}
             >
               <Input placeholder="请输入用户账号" disabled={editing} autoComplete="off" />
@@ -190,7 +189,7 @@ export function UserFormModal({ user, open, onClose, onSaved }: { user?: UserRow
             </>
           )}
           <Col span={12}>
-            <Form.Item label="工号" name="workNo" validateTrigger="onBlur" rules={[duplicateRule(api, { tableName: "sys_user", fieldName: "work_no", dataId: user?.id })]}>
+            <Form.Item label="工号" name="workNo" rules={[duplicateRule(api, { tableName: "sys_user", fieldName: "work_no", dataId: user?.id })]}>
               <Input placeholder="请输入工号" />
             </Form.Item>
           </Col>
@@ -250,7 +249,6 @@ export function UserFormModal({ user, open, onClose, onSaved }: { user?: UserRow
             <Form.Item
               label="邮箱"
               name="email"
-              validateTrigger="onBlur"
               rules={[{ type: "email", message: "请输入正确格式的邮箱!" }, duplicateRule(api, { tableName: "sys_user", fieldName: "email", dataId: user?.id })]}
             >
               <Input placeholder="请输入邮箱" />
@@ -260,7 +258,6 @@ export function UserFormModal({ user, open, onClose, onSaved }: { user?: UserRow
             <Form.Item
               label="手机号码"
               name="phone"
-              validateTrigger="onBlur"
               rules={[{ pattern: /^1[3-9]\d{9}$/, message: "请输入正确格式的手机号码!" }, duplicateRule(api, { tableName: "sys_user", fieldName: "phone", dataId: user?.id })]}
             >
               <Input placeholder="请输入手机号码" />
@@ -306,7 +303,7 @@ export function PasswordModal({ username, onClose }: { username?: string; onClos
 
   return (
     <Modal title="重新设置密码" open={Boolean(username)} width={800} onCancel={onClose} onOk={save} confirmLoading={saving} destroyOnHidden okText="确定" cancelText="取消">
-      <Form form={form} layout="vertical" name="password-form">
+      <Form form={form} layout="vertical" name="password-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
         <Form.Item label="用户账号">
           <Input value={username} disabled />
         </Form.Item>
