@@ -81,6 +81,8 @@ export default function DepartListPage({ route }: PageProps) {
   const [selectedId, setSelectedId] = useState<string>();
   const [adding, setAdding] = useState<{ parent?: DepartNode } | null>(null);
   const [granting, setGranting] = useState(false);
+  /** Open tree nodes: all of them at first (as JeecgBoot shows the tree), then as the user leaves them. */
+  const [expanded, setExpanded] = useState<string[]>();
   const [form] = Form.useForm();
   const [addForm] = Form.useForm();
   const selected = useMemo(() => flatten(tree).find((d) => d.id === selectedId) as Depart | undefined, [tree, selectedId]);
@@ -89,6 +91,10 @@ export default function DepartListPage({ route }: PageProps) {
     form.resetFields();
     if (selected) form.setFieldsValue(selected);
   }, [selected, form]);
+
+  useEffect(() => {
+    if (expanded === undefined && tree.length) setExpanded(flatten(tree).filter((d) => d.children?.length).map((d) => d.id));
+  }, [tree, expanded]);
 
   const search = async () => {
     if (!keyword.trim()) return setFound(null);
@@ -104,9 +110,19 @@ export default function DepartListPage({ route }: PageProps) {
   const add = async () => {
     const values = await addForm.validateFields().catch(() => null);
     if (!values) return;
-    if (await run(() => api.post("/sys/sysDepart/add", { ...values, parentId: adding?.parent?.id ?? null }), "添加成功！")) {
+    const parent = adding?.parent;
+    const known = new Set(flatten(tree).map((d) => d.id));
+    if (await run(() => api.post("/sys/sysDepart/add", { ...values, parentId: parent?.id ?? null }), "添加成功！")) {
       setAdding(null);
-      await refetch();
+      // The add answers no id (as JeecgBoot's): the new node is the one under the parent that was not there.
+      const fresh = await refetch();
+      const after = Array.isArray(fresh.data?.data) ? fresh.data.data : [];
+      const added = flatten(after).find((d) => !known.has(d.id) && (d.parentId || "") === (parent?.id ?? ""));
+      if (parent) setExpanded((keys) => [...new Set([...(keys ?? []), parent.id])]);
+      if (added) {
+        setFound(null);
+        setSelectedId(added.id);
+      }
     }
   };
 
@@ -194,7 +210,13 @@ export default function DepartListPage({ route }: PageProps) {
               <Empty description="未查询匹配数据！" />
             )
           ) : (
-            <Tree defaultExpandAll treeData={toTree(tree)} key={tree.length} selectedKeys={selectedId ? [selectedId] : []} onSelect={(keys) => setSelectedId(keys[0] as string)} />
+            <Tree
+              treeData={toTree(tree)}
+              expandedKeys={expanded ?? []}
+              onExpand={(keys) => setExpanded(keys.map(String))}
+              selectedKeys={selectedId ? [selectedId] : []}
+              onSelect={(keys) => setSelectedId(keys[0] as string)}
+            />
           )}
         </Card>
       </Col>
