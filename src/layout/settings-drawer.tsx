@@ -78,7 +78,8 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
             aria-label="内容区域宽度"
             size="small"
             style={{ width: 80 }}
-            value={top ? s.contentWidth : "Fluid"}
+            // The stored choice, also while it has no effect (side menu): the layout applies the rule, the drawer shows the setting.
+            value={s.contentWidth}
             disabled={!top}
             onChange={(value) => set("contentWidth", value)}
             options={[

@@ -11,6 +11,7 @@ import { PRIORITY_TAGS } from "../../src/components/priority-tag";
 import { DepartModal, departTitle, NO_DEPART_MESSAGE, type DepartModalHandle } from "../../src/layout/header/depart-modal";
 import { menuEntries, searchMenu } from "../../src/layout/header/menu-search";
 import { NO_USER_MESSAGE, PasswordModal, type PasswordModalHandle } from "../../src/layout/header/password-modal";
+import { SettingsDrawer } from "../../src/layout/settings-drawer";
 import { applyCommand, closeTab, HOME_TAB_MESSAGE, LAST_TAB_MESSAGE, MultiTabs, type PageTab } from "../../src/layout/multi-tabs";
 import { DEFAULT_SETTINGS, effectiveSettings, reloadSettings, resetSettings, settingStorageKey, updateSettings } from "../../src/settings/settings";
 import { buildTheme } from "../../src/settings/theme";
@@ -229,6 +230,22 @@ describe("settings", () => {
     expect(effectiveSettings(s)).toMatchObject({ contentWidth: "Fluid", autoHideHeader: false, fixSiderbar: true });
     expect(effectiveSettings({ ...s, layout: "topmenu" })).toMatchObject({ contentWidth: "Fixed", fixSiderbar: false });
     expect(effectiveSettings({ ...s, fixedHeader: true }).autoHideHeader).toBe(true);
+  });
+
+  it("shows the stored 内容区域宽度 in the drawer, disabled but unchanged, while the side menu makes it have no effect", async () => {
+    updateSettings({ layout: "sidemenu", contentWidth: "Fixed" });
+    const { unmount } = render(<SettingsDrawer open onClose={() => {}} />);
+    const select = () => screen.getByRole("combobox", { name: "内容区域宽度" }).closest(".ant-select")!;
+    expect(select().className).toContain("ant-select-disabled");
+    expect(select().querySelector(".ant-select-selection-item")!.textContent).toBe("固定");
+    act(() => updateSettings({ contentWidth: "Fluid" }));
+    expect(select().querySelector(".ant-select-selection-item")!.textContent).toBe("流式");
+    act(() => updateSettings({ layout: "topmenu", contentWidth: "Fixed" }));
+    expect(select().className).not.toContain("ant-select-disabled");
+    expect(select().querySelector(".ant-select-selection-item")!.textContent).toBe("固定");
+    // The layout itself still applies the rule: the side menu is always fluid.
+    expect(effectiveSettings({ ...DEFAULT_SETTINGS, contentWidth: "Fixed" }).contentWidth).toBe("Fluid");
+    unmount();
   });
 
   it("ignores stored values of the wrong kind", () => {
