@@ -92,6 +92,12 @@ export interface LoginRequest {
   remember_me?: boolean;
 }
 
+/** `GET /sys/loginConfig` (an addition of this server; JeecgBoot lacks it and always wants a captcha). */
+export interface LoginConfig {
+  /** The login form must send `captcha` and `checkKey` (`LOGIN_CAPTCHA`). */
+  captcha: boolean;
+}
+
 export interface LoginResult {
   token: string;
   userInfo: SysUser;

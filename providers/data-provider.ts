@@ -142,7 +142,10 @@ export function createDataProvider(client: HttpClient = http): DataProvider {
       return { data: ids.map((id) => ({ id })) as never[] };
     },
 
-    /** `meta.envelope: true` answers the whole envelope (`message` included) instead of `result`. */
+    /**
+     * `meta.envelope: true` answers the whole envelope (`message` included) instead of `result`;
+     * `meta.quiet: true` leaves a failure to the caller (the HTTP error catalogue shows nothing).
+     */
     custom: async ({ url, method, filters, sorters, payload, query, headers, meta }) => {
       const params = { ...toSortParams(sorters), ...toQueryParams(filters), ...(query as object | undefined) };
       // `meta.download: true` answers the response body as a Blob (Excel exports).
@@ -154,8 +157,9 @@ export function createDataProvider(client: HttpClient = http): DataProvider {
           throw toHttpError(error);
         }
       }
+      const quiet = meta?.quiet === true;
       const body = await callEnvelope(() =>
-        client.request<Result<unknown>>({ url, method, params, data: payload, headers: headers as Record<string, string> }),
+        client.request<Result<unknown>>({ url, method, params, data: payload, headers: headers as Record<string, string>, quiet }),
       );
       return { data: (meta?.envelope ? body : body.result) as never };
     },

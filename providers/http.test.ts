@@ -173,6 +173,21 @@ describe("http error catalogue (spec §8)", () => {
     expect(wasNotified(error)).toBe(false);
   });
 
+  it("leaves a quiet request's failure (404, Token失效, 401) to its caller: no notice, no modal, no logout", async () => {
+    const answers = [
+      { status: 404, body: {} },
+      { status: 500, body: { message: "Token失效，请重新登录" } },
+      { status: 401, body: { message: "Token失效，请重新登录!" } },
+    ];
+    for (const answer of answers) {
+      const { client, recorded } = setup(() => answer, { token: "t" });
+      const error = await client.get("/sys/loginConfig", undefined, { quiet: true }).then(() => undefined, (reason: unknown) => reason);
+      expect(error).toMatchObject({ response: { status: answer.status } });
+      expect(wasNotified(error)).toBe(false);
+      expect(recorded).toEqual({ notices: [], modals: [], events: [], timers: [] });
+    }
+  });
+
   it("still rejects to the caller, marked as already shown", async () => {
     const { error } = await failWith(() => ({ status: 403, body: { message: "没有权限" } }));
     expect(error).toMatchObject({ response: { status: 403 } });

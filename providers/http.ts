@@ -9,6 +9,16 @@ import { TOKEN_INVALID_MESSAGE } from "../contract";
 import { API_BASE_URL, REQUEST_TIMEOUT_MS } from "./config";
 import { getToken, local, StorageKeys } from "./storage";
 
+declare module "axios" {
+  interface AxiosRequestConfig {
+    /**
+     * An optional request whose failure the caller handles alone (e.g. probing an endpoint a JeecgBoot
+     * server lacks): the error catalogue shows nothing for it.
+     */
+    quiet?: boolean;
+  }
+}
+
 /** Substring of the token-expired message the catalogue looks for (every JeecgBoot client does the same). */
 const TOKEN_INVALID_MARK = TOKEN_INVALID_MESSAGE.slice(0, TOKEN_INVALID_MESSAGE.indexOf("，"));
 
@@ -196,6 +206,7 @@ export function createHttp(options: HttpOptions): HttpClient {
   instance.interceptors.response.use(
     (response) => response.data,
     (error: unknown) => {
+      if (error instanceof AxiosError && error.config?.quiet) return Promise.reject(error);
       const failure = describeFailure(error, Boolean(token()));
       const rule = ERROR_CATALOGUE.find((candidate) => candidate.matches(failure));
       rule?.handle(failure, options.effects, state);

@@ -3,7 +3,6 @@
  * operation log), then the API modules under the context path, and the console last.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import ajvFormats from "ajv-formats";
 import type { Config } from "./config.js";
@@ -13,12 +12,14 @@ import type { VersionedCache } from "./lib/versioned-cache.js";
 import auth from "./plugins/auth.js";
 import errors, { frameworkErrors } from "./plugins/errors.js";
 import oplog from "./plugins/oplog.js";
+import securityHeaders from "./plugins/security-headers.js";
 import { serializeRequest } from "./lib/redact.js";
 import spa from "./plugins/spa.js";
 import type { DictService } from "./modules/sys/dict.repo.js";
 import type { SessionService } from "./modules/sys/session.repo.js";
 import dictRoutes from "./modules/sys/dict.js";
 import loginRoutes from "./modules/sys/login.js";
+import loginConfigRoutes from "./modules/sys/login-config.js";
 import permissionRoutes from "./modules/sys/permission.js";
 import selfServiceRoutes from "./modules/sys/self-service.js";
 import userRoutes from "./modules/sys/user.js";
@@ -58,34 +59,20 @@ declare module "fastify" {
   }
 }
 
-const modules = [loginRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes];
+const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes];
 
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["logger"] = false): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } } : logger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: process.env.TRUST_PROXY === "true",
+    trustProxy: config.trustProxy,
     ajv: { plugins: [ajvFormats as never] },
     frameworkErrors,
   });
   app.decorate("ctx", ctx);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"], // antd's CSS-in-JS
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders, { https: config.https });
   await app.register(rateLimit, { global: false, redis: ctx.redis });
   await app.register(errors);
   await app.register(spa, { root: config.staticDir, apiPrefix: config.contextPath });

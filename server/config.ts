@@ -26,6 +26,14 @@ export interface Config {
   bodyLimitBytes: number;
   staticDir: string;
   logLevel: string;
+  /** Trust `X-Forwarded-*` headers (client IP, and `X-Forwarded-Proto` for the TLS headers below). */
+  trustProxy: boolean;
+  /**
+   * The console is served over TLS (here or by a proxy in front): every answer carries HSTS and the CSP's
+   * `upgrade-insecure-requests`. Off, they are sent only for requests a trusted proxy marks
+   * `X-Forwarded-Proto: https`, so plain-HTTP intranet deployments work.
+   */
+  https: boolean;
   /** Largest file `/sys/common/upload` accepts, in bytes. */
   uploadMaxBytes: number;
   /** Registers the test-only routes (`/test/httpStatus/:status`); never on in production. */
@@ -71,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int("BODY_LIMIT_BYTES", env.BODY_LIMIT_BYTES, 1024 * 1024),
     staticDir: path.resolve(env.STATIC_DIR || "./dist"),
     logLevel: env.LOG_LEVEL || "info",
+    trustProxy: bool(env.TRUST_PROXY, false),
+    https: bool(env.HTTPS, false),
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
     enableTestRoutes: bool(env.ENABLE_TEST_ROUTES, false),
   };

@@ -7,25 +7,29 @@ import type { LoginVariables } from "../../../providers/auth-provider";
 import { FILING_NUMBER, PRODUCT_NAME } from "../../../providers/config";
 import { useDocumentTitle } from "../../layout/document-title";
 import styles from "./login.module.css";
+import { useLoginConfig } from "./use-login-config";
 
 interface LoginForm {
   username: string;
   password: string;
-  captcha: string;
+  captcha?: string;
 }
 
 /** The server answers a wrong password or captcha with these words; the captcha is then renewed. */
 const RENEW_CAPTCHA = /密码错误|验证码/;
+const CAPTCHA_REFUSED = /验证码/;
 
 export default function LoginPage() {
   useDocumentTitle("登录");
   const [form] = Form.useForm<LoginForm>();
   const { params } = useParsed<{ redirect?: string }>();
+  const config = useLoginConfig();
+  const needsCaptcha = config.ready && config.captcha;
   const [checkKey, setCheckKey] = useState(() => Date.now());
   const { result: captcha, query: captchaQuery } = useCustom<BaseRecord>({
     url: `/sys/randomImage/${checkKey}`,
     method: "get",
-    queryOptions: { staleTime: Infinity, gcTime: 0 },
+    queryOptions: { staleTime: Infinity, gcTime: 0, enabled: needsCaptcha },
     errorNotification: false,
   });
   const { mutate: login, isPending } = useLogin<LoginVariables>();
@@ -35,12 +39,16 @@ export default function LoginPage() {
     form.setFieldValue("captcha", "");
   };
 
-  const submit = (values: LoginForm) =>
+  const submit = ({ username, password, captcha: code }: LoginForm) =>
     login(
-      { ...values, checkKey, remember_me: true, redirect: params?.redirect },
+      { username, password, ...(needsCaptcha ? { captcha: code, checkKey } : {}), remember_me: true, redirect: params?.redirect },
       {
         onSuccess: (outcome) => {
-          if (!outcome.success && RENEW_CAPTCHA.test(outcome.error?.message ?? "")) renewCaptcha();
+          if (outcome.success) return;
+          const message = outcome.error?.message ?? "";
+          if (needsCaptcha && RENEW_CAPTCHA.test(message)) renewCaptcha();
+          // A captcha refusal while none is shown: the server's setting changed since the page loaded.
+          if (!needsCaptcha && CAPTCHA_REFUSED.test(message)) config.refresh();
         },
       },
     );
@@ -66,16 +74,18 @@ export default function LoginPage() {
               autoComplete="current-password"
             />
           </Form.Item>
-          <div className={styles.captchaRow}>
-            <Form.Item name="captcha" rules={[{ required: true, message: "请输入验证码!" }]} style={{ flex: 1 }}>
-              <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={8} />
-            </Form.Item>
-            <button type="button" className={styles.captchaImage} onClick={renewCaptcha} title="看不清？点击刷新">
-              {image ? <img src={image} alt="验证码" /> : captchaQuery.isError ? "点击刷新" : "加载中"}
-            </button>
-          </div>
+          {needsCaptcha && (
+            <div className={styles.captchaRow}>
+              <Form.Item name="captcha" rules={[{ required: true, message: "请输入验证码!" }]} style={{ flex: 1 }}>
+                <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={8} />
+              </Form.Item>
+              <button type="button" className={styles.captchaImage} onClick={renewCaptcha} title="看不清？点击刷新">
+                {image ? <img src={image} alt="验证码" /> : captchaQuery.isError ? "点击刷新" : "加载中"}
+              </button>
+            </div>
+          )}
           <Form.Item>
-            <Button type="primary" htmlType="submit" block loading={isPending}>
+            <Button type="primary" htmlType="submit" block loading={isPending} disabled={!config.ready}>
               登录
             </Button>
           </Form.Item>
