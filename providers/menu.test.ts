@@ -113,6 +113,52 @@ describe("menu → routes", () => {
   });
 });
 
+describe("two menu items, one route (issue 13 item 11)", () => {
+  /** JeecgBoot's seed: 统计报表 › Online报表示例 (route '0', a concrete code) opens a path that the hidden 在线开发 › AUTO在线报表 route renders. */
+  const shared = () =>
+    buildNavigation(
+      [
+        node("/report", "统计报表", "layouts/RouteView", {
+          children: [
+            node("/report/ArchivesStatisticst", "布局统计报表", "jeecg/report/ArchivesStatisticst"),
+            node("/online/cgreport/6c7f59741c814347905a938f06ee003c", "Online报表示例", "modules/online/cgreport/auto/OnlCgreportAutoList", { route: "0" }),
+          ],
+        }),
+        node("/online", "在线开发", "layouts/RouteView", {
+          children: [
+            node("/online/cgreport", "Online报表配置", "modules/online/cgreport/OnlCgreportHeadList"),
+            node("/online/cgreport/:code", "AUTO在线报表", "modules/online/cgreport/auto/OnlCgreportAutoList", { hidden: true }),
+          ],
+        }),
+      ],
+      { globals },
+    );
+
+  it("names the page, its trail and the selected menu item after the item that was clicked", () => {
+    const route = findRoute(shared(), "/online/cgreport/6c7f59741c814347905a938f06ee003c");
+    expect(route).toMatchObject({
+      title: "Online报表示例",
+      trail: [{ title: "统计报表", path: "/report" }],
+      menuKey: "/online/cgreport/6c7f59741c814347905a938f06ee003c",
+      // Still rendered by the parameterised route.
+      path: "/online/cgreport/:code",
+      component: "modules/online/cgreport/auto/OnlCgreportAutoList",
+    });
+  });
+
+  it("keeps the parameterised route's own name for any other code", () => {
+    expect(findRoute(shared(), "/online/cgreport/other")).toMatchObject({
+      title: "AUTO在线报表",
+      trail: [{ title: "在线开发", path: "/online" }],
+      menuKey: "/online",
+    });
+  });
+
+  it("registers no extra route for the menu item (the parameterised route still renders it)", () => {
+    expect(shared().routes.map((r) => r.path)).not.toContain("/online/cgreport/6c7f59741c814347905a938f06ee003c");
+  });
+});
+
 describe("menu → side menu items", () => {
   it("leaves hidden items out of the menu but keeps their routes", () => {
     const system = nav().menu.find((item) => item.key === "/isystem");

@@ -41,6 +41,13 @@ export interface NavMenuItem {
 export interface Navigation {
   routes: NavRoute[];
   menu: NavMenuItem[];
+  /**
+   * Menu items that are not routes themselves (route flag '0') but open a concrete path a parameterised
+   * route renders, e.g. 统计报表 › Online报表示例 `/online/cgreport/6c7f…` rendered by 在线开发 › AUTO在线报表
+   * `/online/cgreport/:code`. Their own title, trail and menu key win for that path (tab, breadcrumb,
+   * window title, selected menu item).
+   */
+  entries: NavRoute[];
 }
 
 export interface NavigationOptions {
@@ -142,6 +149,7 @@ function collectRoutes(
   parent: { menuKey: string; hidesChildren: boolean } | undefined,
   seen: Set<string>,
   routes: NavRoute[],
+  entries: NavRoute[],
 ) {
   for (const item of items) {
     const { node } = item;
@@ -163,10 +171,21 @@ function collectRoutes(
         menuKey,
         trail,
       });
+    } else if (node.route === "0" && node.path && !node.path.includes(":") && !isLayoutComponent(node.component) && !item.url) {
+      entries.push({
+        path: node.path,
+        name: node.name,
+        title: crumb.title,
+        component: node.component,
+        internalOrExternal: Boolean(node.meta?.internalOrExternal),
+        keepAlive: Boolean(node.meta?.keepAlive),
+        menuKey,
+        trail,
+      });
     }
     // Children of an alwaysShow item are not in the menu, so, like hidden ones, they select their parent.
     const hidesChildren = Boolean(node.alwaysShow) || notInMenu;
-    collectRoutes(item.children, [...trail, crumb], { menuKey, hidesChildren }, seen, routes);
+    collectRoutes(item.children, [...trail, crumb], { menuKey, hidesChildren }, seen, routes, entries);
   }
 }
 
@@ -191,10 +210,12 @@ export function buildNavigation(menu: MenuNode[] | null | undefined, options: Na
   if (!Array.isArray(menu) || menu.length === 0) throw new Error(EMPTY_MENU_ERROR);
   const items = menu.map((node) => normalize(node, options.globals));
   const routes: NavRoute[] = [];
-  collectRoutes(items, [], undefined, new Set(), routes);
+  const entries: NavRoute[] = [];
+  collectRoutes(items, [], undefined, new Set(), routes, entries);
   return {
     routes,
     menu: items.map(toMenuItem).filter((item) => item !== undefined),
+    entries,
   };
 }
 
@@ -204,13 +225,19 @@ function matchesPattern(pattern: string, pathname: string): boolean {
   return want.length === have.length && want.every((segment, i) => segment.startsWith(":") || segment === have[i]);
 }
 
-/** The registered route for a location: an exact path first, then a parameterised one. */
+/**
+ * The registered route for a location: an exact path first, then a parameterised one. When a menu item
+ * that is not a route of its own opens this exact path (`Navigation.entries`), the route is the one that
+ * renders it, named and placed as that menu item: the title, breadcrumb and selected menu follow the
+ * menu item that was clicked.
+ */
 export function findRoute(navigation: Navigation, pathname: string): NavRoute | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return (
-    navigation.routes.find((route) => route.path === normalized) ??
-    navigation.routes.find((route) => route.path.includes(":") && matchesPattern(route.path, normalized))
-  );
+  const exact = navigation.routes.find((route) => route.path === normalized);
+  if (exact) return exact;
+  const pattern = navigation.routes.find((route) => route.path.includes(":") && matchesPattern(route.path, normalized));
+  const entry = pattern && navigation.entries.find((candidate) => candidate.path === normalized);
+  return entry ? { ...pattern, title: entry.title, trail: entry.trail, menuKey: entry.menuKey } : pattern;
 }
 
 /** Keys of the submenus leading to `key`, outermost first (for the side menu's open state). */

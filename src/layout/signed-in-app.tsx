@@ -5,7 +5,7 @@ import { Navigate, Route, Routes, useLocation } from "react-router";
 import type { UserPermissions } from "../../contract";
 import { loginPathFor } from "../../providers/auth-provider";
 import { absoluteApiBaseUrl } from "../../providers/config";
-import { buildNavigation, type NavRoute } from "../../providers/menu";
+import { buildNavigation, findRoute, type Navigation, type NavRoute } from "../../providers/menu";
 import { LANDING_PATH } from "../../providers/storage";
 import { PageLoading } from "../components/page-loading";
 import NotFoundPage from "../pages/exception/not-found";
@@ -25,9 +25,19 @@ function menuGlobals() {
   };
 }
 
-function routeElement(route: NavRoute) {
+/**
+ * A page, given its route as the menu names it: a parameterised route opened from a menu item of its own
+ * (`findRoute`) gets that item's title and trail.
+ */
+function RoutedPage({ route, navigation }: { route: NavRoute; navigation: Navigation }) {
+  const { pathname } = useLocation();
+  const named = useMemo(() => findRoute(navigation, pathname) ?? route, [navigation, pathname, route]);
+  return createElement(resolvePage(route.component), { route: named.component === route.component ? named : route });
+}
+
+function routeElement(route: NavRoute, navigation: Navigation) {
   if (route.redirect) return <Navigate to={route.redirect} replace />;
-  return createElement(resolvePage(route.component), { route });
+  return <RoutedPage route={route} navigation={navigation} />;
 }
 
 /**
@@ -53,7 +63,7 @@ export default function SignedInApp() {
         <>
           <Route index element={<Navigate to={LANDING_PATH} replace />} />
           {navigation.routes.map((route) => (
-            <Route key={route.path} path={route.path} element={routeElement(route)} />
+            <Route key={route.path} path={route.path} element={routeElement(route, navigation)} />
           ))}
           <Route path="*" element={<Navigate to="/404" replace />} />
         </>

@@ -11,6 +11,7 @@ import { PRIORITY_TAGS } from "../../src/components/priority-tag";
 import { DepartModal, departTitle, NO_DEPART_MESSAGE, type DepartModalHandle } from "../../src/layout/header/depart-modal";
 import { menuEntries, searchMenu } from "../../src/layout/header/menu-search";
 import { NO_USER_MESSAGE, PasswordModal, type PasswordModalHandle } from "../../src/layout/header/password-modal";
+import { PageBreadcrumb } from "../../src/layout/breadcrumb";
 import { SettingsDrawer } from "../../src/layout/settings-drawer";
 import { applyCommand, closeTab, HOME_TAB_MESSAGE, LAST_TAB_MESSAGE, MultiTabs, type PageTab } from "../../src/layout/multi-tabs";
 import { DEFAULT_SETTINGS, effectiveSettings, reloadSettings, resetSettings, settingStorageKey, updateSettings } from "../../src/settings/settings";
@@ -200,6 +201,64 @@ describe("multi-tab mode", () => {
     await waitFor(() => expect([...document.querySelectorAll(".ant-tabs-tab")].map((t) => t.textContent)).toEqual(["首页", "角色管理"]));
     expect(screen.getByLabelText("role-input")).toBe(input);
     expect(input.value).toBe("role-typed");
+  });
+});
+
+describe("two menu items sharing one route (issue 13 item 11)", () => {
+  const sharedMenu: MenuNode[] = [
+    { id: "h", route: "1", path: "/dashboard/analysis", name: "home", component: "dashboard/Analysis", meta: meta("首页") },
+    {
+      id: "r",
+      route: "1",
+      path: "/report",
+      name: "report",
+      component: "layouts/RouteView",
+      meta: meta("统计报表"),
+      children: [
+        { id: "r1", route: "0", path: "/online/cgreport/6c7f59741c814347905a938f06ee003c", name: "demo", component: "modules/online/cgreport/auto/OnlCgreportAutoList", meta: meta("Online报表示例") },
+      ],
+    },
+    {
+      id: "o",
+      route: "1",
+      path: "/online",
+      name: "online",
+      component: "layouts/RouteView",
+      meta: meta("在线开发"),
+      children: [
+        { id: "o1", route: "1", path: "/online/cgreport/:code", name: "auto", component: "modules/online/cgreport/auto/OnlCgreportAutoList", hidden: true, meta: meta("AUTO在线报表") },
+      ],
+    },
+  ];
+
+  it("names the tab and the breadcrumb after the menu item that was clicked", async () => {
+    const shared = buildNavigation(sharedMenu, { globals: {} });
+    const routes = (
+      <>
+        <Route path="/dashboard/analysis" element={<Counter name="home" />} />
+        <Route path="/online/cgreport/:code" element={<Counter name="report" />} />
+      </>
+    );
+    render(
+      <TestWrapper dataProvider={noData} path="/dashboard/analysis">
+        <nav>
+          <Link to="/online/cgreport/6c7f59741c814347905a938f06ee003c">go-demo</Link>
+          <Link to="/online/cgreport/other">go-other</Link>
+        </nav>
+        <PageBreadcrumb navigation={shared} />
+        <MultiTabs navigation={shared} routes={routes} />
+      </TestWrapper>,
+    );
+    const crumbs = () => [...document.querySelectorAll(".ant-breadcrumb li:not(.ant-breadcrumb-separator)")].map((li) => li.textContent);
+    const tabs = () => [...document.querySelectorAll(".ant-tabs-tab")].map((t) => t.textContent);
+    fireEvent.click(screen.getByText("go-demo"));
+    await screen.findByText("report-page");
+    await waitFor(() => expect(tabs()).toEqual(["首页", "Online报表示例"]));
+    expect(crumbs()).toEqual(["首页", "统计报表", "Online报表示例"]);
+    // Another code of the same route keeps the route's own name.
+    fireEvent.click(screen.getByText("go-other"));
+    await waitFor(() => expect(tabs()).toEqual(["首页", "Online报表示例", "AUTO在线报表"]));
+    expect(crumbs()).toEqual(["首页", "在线开发", "AUTO在线报表"]);
   });
 });
 
