@@ -1,6 +1,6 @@
 /**
  * The JeecgBoot list conventions (contract.md §5), implemented once for every module:
- * `pageNo`/`pageSize` (capped), `column`/`order` (allow-listed, comma lists, trailing `_dictText` ignored),
+ * `pageNo`/`pageSize` (clamped to the server cap), `column`/`order` (allow-listed, comma lists, trailing `_dictText` ignored),
  * and field filters `*x*`, `x*`, `*x`, `a,b`, `,a,b,`, `!x`, `>= x`, `++`, `<field>_begin`/`_end`,
  * `<field>_MultiString`. Only allow-listed fields reach SQL, and every value is a bound parameter.
  */
@@ -66,14 +66,24 @@ function parseInteger(raw: string, name: string): number {
   return n;
 }
 
+/**
+ * A `pageSize` parameter: absent or empty → `fallback`; `-1` (JeecgBoot's "all") and anything above the cap →
+ * the cap. Clients ask for "everything" with a large size (the address list sends pageSize=99999), so that is
+ * served up to the cap instead of refused; a page's `size` tells the client what it got. Non-numbers, zero and
+ * other negatives are bad input.
+ */
+export function parsePageSize(raw: string | undefined, maxPageSize: number, fallback = 10): number {
+  let pageSize = raw === undefined || raw === "" ? fallback : parseInteger(raw, "pageSize");
+  if (pageSize === -1) pageSize = maxPageSize;
+  if (pageSize < 1) throw badRequest("每页条数（pageSize）必须大于等于 1（-1 表示全部）");
+  return Math.min(pageSize, maxPageSize);
+}
+
 function parsePaging(query: Query, maxPageSize: number) {
   const pageNoRaw = single(query, "pageNo");
-  const pageSizeRaw = single(query, "pageSize");
   const pageNo = pageNoRaw === undefined || pageNoRaw === "" ? 1 : parseInteger(pageNoRaw, "pageNo");
   if (pageNo < 1) throw badRequest("页码（pageNo）必须大于等于 1");
-  let pageSize = pageSizeRaw === undefined || pageSizeRaw === "" ? 10 : parseInteger(pageSizeRaw, "pageSize");
-  if (pageSize === -1) pageSize = maxPageSize; // JeecgBoot's "all", bounded by the server cap
-  if (pageSize < 1 || pageSize > maxPageSize) throw badRequest(`每页条数（pageSize）必须在 1 到 ${maxPageSize} 之间`);
+  const pageSize = parsePageSize(single(query, "pageSize"), maxPageSize);
   const offset = (pageNo - 1) * pageSize;
   if (offset > MAX_OFFSET) throw badRequest(`页码过大：最多可翻到第 ${MAX_OFFSET} 条记录，请增加查询条件缩小范围`);
   return { pageNo, pageSize, limit: pageSize, offset };
@@ -95,7 +105,8 @@ function typed(spec: FieldSpec, raw: string, name: string, endOfDay = false): un
   }
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
+/** Escapes `\`, `%` and `_` for a LIKE pattern (PostgreSQL's default escape character). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
 
 function requireString(spec: FieldSpec, name: string) {
   if (spec.type !== "string") throw badRequest(`参数「${name}」不支持模糊查询`);

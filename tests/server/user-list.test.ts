@@ -93,12 +93,19 @@ describe("GET /sys/user/list — JeecgBoot list conventions", () => {
   it("treats pageSize=-1 as everything up to the server cap", async () => {
     expect((await list("pageSize=-1")).body.result.records).toHaveLength(10);
   });
+
+  it("clamps a pageSize above the server cap instead of refusing it (pageSize=99999)", async () => {
+    const { status, body } = await list("pageSize=99999");
+    expect(status).toBe(200);
+    expect(body.result).toMatchObject({ size: 1000, current: 1, total: 10, pages: 1 });
+    expect(body.result.records).toHaveLength(10);
+  });
 });
 
 describe("GET /sys/user/list — bad input is refused with 400 and a Chinese message", () => {
   const cases: Array<[string, string]> = [
-    ["pageSize=-5", "每页条数（pageSize）必须在 1 到 1000 之间"],
-    ["pageSize=100000", "每页条数（pageSize）必须在 1 到 1000 之间"],
+    ["pageSize=-5", "每页条数（pageSize）必须大于等于 1（-1 表示全部）"],
+    ["pageSize=0", "每页条数（pageSize）必须大于等于 1（-1 表示全部）"],
     ["pageSize=abc", "参数「pageSize」必须是整数"],
     ["pageNo=0", "页码（pageNo）必须大于等于 1"],
     ["pageNo=1000000&pageSize=100", "页码过大：最多可翻到第 200000 条记录，请增加查询条件缩小范围"],
