@@ -12,6 +12,7 @@ import type { VersionedCache } from "./lib/versioned-cache.js";
 import auth from "./plugins/auth.js";
 import errors, { frameworkErrors } from "./plugins/errors.js";
 import oplog from "./plugins/oplog.js";
+import requestBody from "./plugins/request-body.js";
 import securityHeaders from "./plugins/security-headers.js";
 import { serializeRequest } from "./lib/redact.js";
 import spa from "./plugins/spa.js";
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
   await app.register(securityHeaders, { https: config.https });
   await app.register(rateLimit, { global: false, redis: ctx.redis });
   await app.register(errors);
+  await app.register(requestBody);
   await app.register(spa, { root: config.staticDir, apiPrefix: config.contextPath });
   await app.register(auth, { sessions: ctx.sessions, apiPrefix: config.contextPath });
   await app.register(oplog);

@@ -5,8 +5,8 @@
  */
 import ExcelJS from "exceljs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import multipart from "@fastify/multipart";
-import { badRequest } from "./envelope.js";
+import { ApiError, badRequest } from "./envelope.js";
+import { acceptMultipart, readUpload } from "./upload.js";
 
 export interface ExcelColumn<R> {
   header: string;
@@ -103,19 +103,20 @@ export async function readWorkbook(data: Buffer, required: string[]): Promise<Sh
   return rows;
 }
 
-/** Lets a module accept `multipart/form-data` uploads (field `file`) for its import route. */
+/** Lets a module accept `multipart/form-data` uploads (field `file`) for its import route, with the upload limits. */
 export async function acceptUploads(app: FastifyInstance) {
-  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
+  await acceptMultipart(app, MAX_IMPORT_BYTES);
 }
 
-/** The uploaded `.xlsx` of an import request. */
+/** The uploaded `.xlsx` of an import request; the whole request is read and checked before any row is. */
 export async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw badRequest("文件导入失败！请以 multipart/form-data 上传 file 字段");
-  const file = await req.file();
-  if (!file) throw badRequest("文件导入失败！");
-  const data = await file.toBuffer();
-  if (file.file.truncated) throw badRequest(`文件导入失败:文件超过 ${MAX_IMPORT_BYTES / 1024 / 1024}MB`);
-  return data;
+  const { file } = await readUpload(req, {
+    fileField: "file",
+    tooLarge: new ApiError(`文件导入失败:文件超过 ${MAX_IMPORT_BYTES / 1024 / 1024}MB`, 413, 413),
+  });
+  if (!file) throw badRequest("文件导入失败！请上传 file 字段");
+  return file.data;
 }
 
 /** JeecgBoot's import refusal: every bad row with its line number, nothing imported. */

@@ -51,7 +51,7 @@ describe("PUT /sys/user/updatePassword", () => {
   });
 
   it.each([
-    [{ oldpassword: "wrong-password1!", password: "Good@pass1", confirmpassword: "Good@pass1" }, "旧密码输入错误!"],
+    [{ oldpassword: "wrong-password1!", password: "Good@pass1", confirmpassword: "Good@pass1" }, "旧密码输入错误! 还可尝试 4 次"],
     [{ password: "Good@pass1", confirmpassword: "Other@pass1" }, "两次输入密码不一致!"],
     [{ password: "", confirmpassword: "" }, "新密码不允许为空!"],
     [{ password: "onlyletters", confirmpassword: "onlyletters" }, "密码由8位数字、大小写字母和特殊符号组成!"],

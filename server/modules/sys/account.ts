@@ -4,9 +4,10 @@
  * (`GET /sys/user/getUserInfo`, `PUT /sys/user/appEdit`, contract.md §4.6 and §10.1 "app helpers").
  */
 import type { FastifyInstance } from "fastify";
-import { Type } from "typebox";
+import { Type, type Static } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { ok, refused } from "../../lib/envelope.js";
+import { forbidden, ok, refused } from "../../lib/envelope.js";
+import { PasswordLockout } from "../../lib/lockout.js";
 import { hashPassword, verifyPassword } from "../../lib/password.js";
 import { signedIn } from "../../plugins/auth.js";
 import { contactTakenBy, PASSWORD_POLICY, PASSWORD_POLICY_MESSAGE, setPasswordHash, updateProfile } from "./account.repo.js";
@@ -24,8 +25,14 @@ const AVATAR_PATTERN = "^(https?://[^\\s]{1,240}|([A-Za-z0-9_-]+/)*[A-Za-z0-9_-]
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
+/**
+ * The fields one may edit on one's own account (JeecgBoot's appEdit reads the same ones). Anything else
+ * the client sends — username, status, delFlag, roles, departments, orgCode, workNo, password … — is ignored;
+ * an `id` other than the signed-in user's is refused.
+ */
 const ProfileBody = Type.Object(
   {
+    id: Type.Optional(Type.Union([Type.String({ maxLength: 36 }), Type.Null()])),
     realname: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     avatar: Type.Optional(Type.Union([Type.String({ maxLength: 255, pattern: AVATAR_PATTERN }), Type.Literal(""), Type.Null()])),
     sex: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 2 }), Type.Null()])),
@@ -41,7 +48,8 @@ const blankToNull = <T>(value: T | "" | undefined): T | null | undefined => (val
 
 export default async function accountRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, sessions, dicts } = app.ctx;
+  const { db, sessions, dicts, kv, config } = app.ctx;
+  const lockout = new PasswordLockout(kv, { maxFailures: config.loginMaxFailures, lockMinutes: config.loginLockMinutes });
 
   app.put("/sys/user/updatePassword", { config: signedIn, schema: { body: UpdatePasswordBody } }, async (req) => {
     const me = req.currentUser();
@@ -49,7 +57,14 @@ export default async function accountRoutes(base: FastifyInstance) {
     if (username !== me.username) throw refused("只允许修改自己的密码！");
     const user = await findUserById(db, me.userId);
     if (!user) throw refused("用户不存在！");
-    if (!(await verifyPassword(user.password, oldpassword))) throw refused("旧密码输入错误!");
+    // A wrong old password is a wrong password: it counts towards the sign-in lockout, and a locked
+    // account cannot change its password either (a stolen session must not guess it).
+    await lockout.assertOpen(user.username);
+    if (!(await verifyPassword(user.password, oldpassword))) {
+      const left = await lockout.fail(user.username);
+      throw refused(`旧密码输入错误! 还可尝试 ${left} 次`);
+    }
+    await lockout.succeed(user.username);
     if (!password) throw refused("新密码不允许为空!");
     if (password !== confirmpassword) throw refused("两次输入密码不一致!");
     if (!PASSWORD_POLICY.test(password)) throw refused(PASSWORD_POLICY_MESSAGE);
@@ -65,9 +80,10 @@ export default async function accountRoutes(base: FastifyInstance) {
     return ok({ userInfo: toUserJson(user), sysAllDictItems: await dicts.allEnabled() });
   });
 
-  app.put("/sys/user/appEdit", { config: signedIn, schema: { body: ProfileBody } }, async (req) => {
+  const appEdit = async (req: { body: Static<typeof ProfileBody>; currentUser(): { userId: string; username: string } }) => {
     const me = req.currentUser();
     const body = req.body;
+    if (body.id && body.id !== me.userId) throw forbidden("只能修改自己的个人信息");
     const changes = {
       realname: body.realname?.trim(),
       avatar: blankToNull(body.avatar),
@@ -86,5 +102,8 @@ export default async function accountRoutes(base: FastifyInstance) {
     const user = await findUserById(db, me.userId);
     if (!user) throw refused("未找到对应用户!");
     return ok(toUserJson(user), "修改成功!");
-  });
+  };
+  // JeecgBoot maps appEdit to PUT and POST.
+  app.put("/sys/user/appEdit", { config: signedIn, schema: { body: ProfileBody } }, appEdit);
+  app.post("/sys/user/appEdit", { config: signedIn, schema: { body: ProfileBody } }, appEdit);
 }

@@ -8,10 +8,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import multipart from "@fastify/multipart";
 import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ApiError, badRequest, ok, refused } from "../../lib/envelope.js";
+import { acceptMultipart, readUpload } from "../../lib/upload.js";
 import { anonymous, signedIn } from "../../plugins/auth.js";
 
 export type ImageType = "png" | "jpg" | "gif" | "webp";
@@ -61,25 +61,20 @@ export default async function commonRoutes(base: FastifyInstance) {
   const uploadRoot = path.resolve(config.dataDir, "upload");
   const maxMb = Math.round((config.uploadMaxBytes / 1024 / 1024) * 10) / 10;
 
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5, fieldSize: 1024 } });
+  await acceptMultipart(app, config.uploadMaxBytes);
 
   app.post("/sys/common/upload", { config: signedIn }, async (req) => {
     if (!req.isMultipart()) throw badRequest("请以 multipart/form-data 上传文件（字段名 file）");
-    const file = await req.file();
-    if (!file || file.fieldname !== "file") throw badRequest("缺少上传的文件（字段名 file）");
-    const bizField = file.fields.biz;
-    const biz = bizField && !Array.isArray(bizField) && bizField.type === "field" ? String(bizField.value ?? "").trim() : "";
+    // The whole request is read (and checked against the upload limits) before anything is stored.
+    const { file, fields } = await readUpload(req, {
+      fileField: "file",
+      tooLarge: new ApiError(`文件大小超出${maxMb}MB限制, 请压缩或降低文件质量! `, 413, 500),
+    });
+    if (!file) throw badRequest("缺少上传的文件（字段名 file）");
+    const biz = (fields.biz ?? "").trim();
     if (biz && (biz.includes("..") || !BIZ_PATTERN.test(biz))) throw refused("上传目录bizPath，格式非法！");
 
-    let data: Buffer;
-    try {
-      data = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-        throw new ApiError(`文件大小超出${maxMb}MB限制, 请压缩或降低文件质量! `, 413, 500);
-      }
-      throw error;
-    }
+    const { data } = file;
     if (data.length === 0) throw badRequest("上传的文件是空的");
     const type = detectImageType(data.subarray(0, 16));
     if (!type) throw new ApiError("只能上传图片文件（png、jpg、gif、webp）", 415, 415);

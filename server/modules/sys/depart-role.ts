@@ -24,6 +24,7 @@ import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list
 import { can } from "../../plugins/auth.js";
 import { grantDiff } from "./permission.js";
 import { treeModel } from "./permission.repo.js";
+import { Delegation } from "./privilege.js";
 import { assertRulesOf, toRuleJson } from "./role.js";
 import { Id, IdQuery, IdsQuery, ListQuery, Text, created, parseIds, parseOptionalIds, updated } from "./shared.js";
 
@@ -151,6 +152,12 @@ export default async function departRoleRoutes(base: FastifyInstance) {
             .where(and(eq(sysUserDepart.userId, userId), inArray(sysUserDepart.depId, roles.map((r) => r.departId))));
           if (new Set(member.map((m) => m.dep)).size !== new Set(roles.map((r) => r.departId)).size) throw refused("用户不属于该部门，不能授予部门角色");
         }
+        // Delegated administration (docs/security.md): only users within the actor's privileges, and only
+        // department roles the actor holds.
+        const may = await Delegation.of(tx, req.currentUser().userId);
+        await may.assertMayManage([userId]);
+        const held = new Set((await tx.select({ id: sysDepartRoleUser.droleId }).from(sysDepartRoleUser).where(eq(sysDepartRoleUser.userId, userId))).map((r) => r.id));
+        await may.assertMayGrantDepartRoles(next.filter((id) => !held.has(id)));
         const removed = old.filter((id) => !next.includes(id));
         if (removed.length) await tx.delete(sysDepartRoleUser).where(and(eq(sysDepartRoleUser.userId, userId), inArray(sysDepartRoleUser.droleId, removed)));
         if (next.length) await tx.insert(sysDepartRoleUser).values(next.map((droleId) => ({ id: nextId(), userId, droleId }))).onConflictDoNothing();

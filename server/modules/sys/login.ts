@@ -9,7 +9,8 @@ import svgCaptcha from "svg-captcha";
 import { eq } from "drizzle-orm";
 import type { LoginResult } from "../../../contract/index.js";
 import { sysUser } from "../../db/schema.js";
-import { ok, refused, forbidden } from "../../lib/envelope.js";
+import { badRequest, ok, refused, forbidden } from "../../lib/envelope.js";
+import { PasswordLockout } from "../../lib/lockout.js";
 import { hashPassword, verifyPassword } from "../../lib/password.js";
 import { anonymous, requestToken, signedIn } from "../../plugins/auth.js";
 import { LOG_LOGIN, writeLog } from "./log.repo.js";
@@ -28,6 +29,20 @@ const LoginBody = Type.Object({
   remember_me: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })])),
 });
 
+/**
+ * C0/C1 control characters and Unicode line separators. None belongs in a username, captcha or captcha
+ * key; a CR/LF in a username would also forge extra lines in the login log.
+ */
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CHECK_KEY = /^[A-Za-z0-9_-]{0,64}$/;
+
+/** Bad sign-in input is a 400 with a clear message, before it reaches the KvStore, a query or a log line. */
+function assertLoginInput(body: { username: string; captcha?: string; checkKey?: string | number }) {
+  if (CONTROL_CHARS.test(body.username)) throw badRequest("用户名不能包含换行符等控制字符");
+  if (body.captcha !== undefined && CONTROL_CHARS.test(body.captcha)) throw badRequest("验证码不能包含换行符等控制字符");
+  if (typeof body.checkKey === "string" && !CHECK_KEY.test(body.checkKey)) throw badRequest("验证码标识（checkKey）只能包含字母、数字、下划线和短横线");
+}
+
 const SelectDepartBody = Type.Object({
   orgCode: Type.String({ minLength: 1, maxLength: 64 }),
   username: Type.Optional(Type.String({ maxLength: 100 })),
@@ -36,6 +51,7 @@ const SelectDepartBody = Type.Object({
 export default async function loginRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db, kv, sessions, dicts, config } = app.ctx;
+  const lockout = new PasswordLockout(kv, { maxFailures: config.loginMaxFailures, lockMinutes: config.loginLockMinutes });
   // Spent on unknown usernames too, so response time does not tell which accounts exist.
   const dummyHash = await hashPassword("not-a-real-password");
 
@@ -53,6 +69,7 @@ export default async function loginRoutes(base: FastifyInstance) {
     "/sys/login",
     { config: { ...anonymous, rateLimit: { max: config.loginRateLimit, timeWindow: "1 minute" } }, schema: { body: LoginBody } },
     async (req) => {
+      assertLoginInput(req.body);
       const { username, password, captcha, checkKey } = req.body;
       if (config.loginCaptcha) {
         if (!captcha) throw refused("验证码无效");
@@ -61,25 +78,16 @@ export default async function loginRoutes(base: FastifyInstance) {
         if (!expected || expected !== captcha.trim().toLowerCase()) throw refused("验证码错误");
       }
 
-      const lockKey = `login-lock:${username}`;
-      const failKey = `login-fail:${username}`;
-      if (await kv.get(lockKey)) {
-        throw refused(`密码错误次数过多，账号已锁定，请 ${config.loginLockMinutes} 分钟后再试`);
-      }
+      await lockout.assertOpen(username);
       const user = await findUserByUsername(db, username);
       const valid = await verifyPassword(user?.password ?? dummyHash, password);
       if (!user || !valid) {
-        const failures = await kv.incr(failKey, config.loginLockMinutes * 60_000);
         await writeLog(db, { logType: LOG_LOGIN, logContent: `用户名: ${username},登录失败，用户名或密码错误`, username, ip: req.ip });
-        if (failures >= config.loginMaxFailures) {
-          await kv.set(lockKey, "1", config.loginLockMinutes * 60_000);
-          await kv.del(failKey);
-          throw refused(`密码错误次数过多，账号已锁定，请 ${config.loginLockMinutes} 分钟后再试`);
-        }
-        throw refused(`用户名或密码错误，还可尝试 ${config.loginMaxFailures - failures} 次`);
+        const left = await lockout.fail(username);
+        throw refused(`用户名或密码错误，还可尝试 ${left} 次`);
       }
       if (user.status === 2) throw refused("该用户已冻结");
-      await kv.del(failKey);
+      await lockout.succeed(username);
 
       const departs = await userDeparts(db, user.id);
       let orgCode = user.orgCode;

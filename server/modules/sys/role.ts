@@ -11,6 +11,7 @@ import { nextId } from "../../lib/ids.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { permissionTree } from "./permission.repo.js";
+import { ADMIN_ROLE_CODE } from "./privilege.js";
 import { Id, IdQuery, IdsQuery, ListQuery, Text, created, parseIds, parseOptionalIds, scope, updated } from "./shared.js";
 
 type RoleRow = typeof sysRole.$inferSelect;
@@ -29,8 +30,6 @@ export const roleListSpec: ListSpec = {
   component: "system/RoleUserList",
 };
 
-/** The role the system cannot work without. */
-const ADMIN_ROLE_CODE = "admin";
 
 export const toRoleJson = (r: RoleRow) => ({
   id: r.id,

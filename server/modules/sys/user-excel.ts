@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { sysDepart, sysRole, sysUser } from "../../db/schema.js";
+import { sysDepart, sysRole, sysUser, sysUserRole } from "../../db/schema.js";
 import { parseDateTime } from "../../lib/dates.js";
 import { fail, ok } from "../../lib/envelope.js";
 import { acceptUploads, importErrors, readWorkbook, sendWorkbook, uploadedWorkbook, writeWorkbook, type ExcelColumn } from "../../lib/excel.js";
@@ -16,6 +16,7 @@ import { uuid32 } from "../../lib/ids.js";
 import { fetchRows, parseListQuery } from "../../lib/list-query.js";
 import { generatePassword, hashPassword } from "../../lib/password.js";
 import { can } from "../../plugins/auth.js";
+import { Delegation } from "./privilege.js";
 import { ListQuery, parseIds, scope, updated } from "./shared.js";
 import { activeUsers, departNames, inDepartment, replaceUserDeparts, replaceUserRoles, userListSpec, type UserRow } from "./user.repo.js";
 
@@ -167,6 +168,16 @@ export default async function userExcelRoutes(base: FastifyInstance) {
     }
 
     const me = req.currentUser();
+    // Delegated administration (docs/security.md): existing accounts only within the importer's privileges,
+    // and only roles the importer holds (roles a row's user already has are not a grant).
+    const may = await Delegation.of(db, me.userId);
+    const existingIds = planned.flatMap((p) => (p.current ? [p.current.id] : []));
+    await may.assertMayManage(existingIds);
+    const holding = existingIds.length
+      ? await db.select({ userId: sysUserRole.userId, roleId: sysUserRole.roleId }).from(sysUserRole).where(inArray(sysUserRole.userId, existingIds))
+      : [];
+    const holds = new Set(holding.map((h) => `${h.userId}:${h.roleId}`));
+    await may.assertMayGrantRoles(planned.flatMap((p) => (p.hasRoles ? p.roleIds.filter((r) => !p.current || !holds.has(`${p.current.id}:${r}`)) : [])));
     const unusable = await hashPassword(generatePassword(32));
     const frozen: string[] = [];
     let created = 0;

@@ -10,6 +10,7 @@ import { uuid32, nextId } from "../../lib/ids.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { hashPassword } from "../../lib/password.js";
 import { can, signedIn } from "../../plugins/auth.js";
+import { Delegation } from "./privilege.js";
 import { Id, IdQuery, IdsQuery, ListQuery, Text, blankToNull, created, parseIds, parseOptionalIds, scope, updated } from "./shared.js";
 import {
   PASSWORD_RULE,
@@ -136,6 +137,9 @@ export default async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db, dicts, config, cache, sessions } = app.ctx;
 
+  /** What the signed-in user may do to other accounts (docs/security.md, delegated administration). */
+  const delegation = (req: Parameters<typeof updated>[0], tx: Db = db) => Delegation.of(tx, req.currentUser().userId);
+
   const pageOfUsers = async (rows: Array<UserRow & { orgCodeTxt: string | null }>) =>
     dicts.translate(
       rows.map((r) => ({ ...toUserJson(r), orgCodeTxt: r.orgCodeTxt })),
@@ -171,6 +175,7 @@ export default async function userRoutes(base: FastifyInstance) {
     const password = await hashPassword(body.password);
     await db.transaction(async (tx) => {
       await assertRoles(tx, roleIds);
+      await (await delegation(req, tx)).assertMayGrantRoles(roleIds);
       const departs = await assertDeparts(tx, departIds);
       await assertUnique(tx, { username: body.username, workNo: body.workNo, phone: body.phone, email: body.email });
       const id = body.id || uuid32();
@@ -203,6 +208,12 @@ export default async function userRoutes(base: FastifyInstance) {
       const user = await findUserById(tx, body.id);
       if (!user) throw refused("未找到对应实体");
       await assertRoles(tx, roleIds);
+      const may = await delegation(req, tx);
+      await may.assertMayManage([user.id]);
+      if (body.selectedroles !== undefined) {
+        const held = new Set((await tx.select({ id: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, user.id))).map((r) => r.id));
+        await may.assertMayGrantRoles(roleIds.filter((id) => !held.has(id)));
+      }
       const departs = await assertDeparts(tx, departIds);
       await assertUnique(tx, { workNo: body.workNo, phone: body.phone, email: body.email }, body.id);
       const keepOrg = departs.some((d) => d.orgCode === user.orgCode);
@@ -220,6 +231,7 @@ export default async function userRoutes(base: FastifyInstance) {
   async function deleteUsers(ids: string[], req: Parameters<typeof updated>[0]) {
     if (ids.includes(req.currentUser().userId)) throw refused("不能删除当前登录用户");
     await db.transaction(async (tx) => {
+      await (await delegation(req, tx)).assertMayManage(ids);
       const gone = await tx
         .update(sysUser)
         .set({ delFlag: 1, ...updated(req) })
@@ -244,6 +256,7 @@ export default async function userRoutes(base: FastifyInstance) {
     const ids = parseIds(req.body.ids);
     const status = Number(req.body.status);
     if (status === 2 && ids.includes(req.currentUser().userId)) throw refused("不能冻结当前登录用户");
+    await (await delegation(req)).assertMayManage(ids);
     await db.update(sysUser).set({ status, ...updated(req) }).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, 0)));
     if (status === 2) for (const id of ids) await sessions.revokeUser(id, "frozen");
     return ok(null, "操作成功!");
@@ -255,6 +268,7 @@ export default async function userRoutes(base: FastifyInstance) {
     if (confirmpassword !== undefined && confirmpassword !== password) throw badRequest("两次输入密码不一致!");
     const user = await findUserByUsername(db, username);
     if (!user) throw refused("用户不存在！");
+    await (await delegation(req)).assertMayManage([user.id]);
     await db.update(sysUser).set({ password: await hashPassword(password), ...updated(req) }).where(eq(sysUser.id, user.id));
     const me = req.currentUser();
     await sessions.revokeUser(user.id, "password-reset", user.id === me.userId ? me.sessionId : undefined);
@@ -332,6 +346,9 @@ export default async function userRoutes(base: FastifyInstance) {
       if (!role) throw refused("未找到对应角色");
       const users = await tx.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, userIdList), activeUsers));
       if (users.length !== new Set(userIdList).size) throw badRequest("所选用户不存在");
+      const may = await delegation(req, tx);
+      await may.assertMayGrantRoles([roleId]);
+      await may.assertMayManage(userIdList);
       await tx.insert(sysUserRole).values(users.map((u) => ({ id: nextId(), userId: u.id, roleId }))).onConflictDoNothing();
     });
     return ok(null, "添加成功!");
@@ -341,6 +358,7 @@ export default async function userRoutes(base: FastifyInstance) {
     "/sys/user/deleteUserRole",
     { config: can("system:role:edit"), schema: { querystring: Type.Object({ roleId: Id, userId: Id }) } },
     async (req) => {
+      await (await delegation(req)).assertMayManage([req.query.userId]);
       await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, req.query.roleId), eq(sysUserRole.userId, req.query.userId)));
       return ok(null, "删除成功!");
     },
@@ -351,6 +369,7 @@ export default async function userRoutes(base: FastifyInstance) {
     { config: can("system:role:edit"), schema: { querystring: Type.Object({ roleId: Id, userIds: Type.String({ maxLength: 40_000 }) }) } },
     async (req) => {
       const ids = parseIds(req.query.userIds);
+      await (await delegation(req)).assertMayManage(ids);
       await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, req.query.roleId), inArray(sysUserRole.userId, ids)));
       return ok(null, "删除成功!");
     },
@@ -394,14 +413,16 @@ export default async function userRoutes(base: FastifyInstance) {
       await assertDeparts(tx, [depId]);
       const users = await tx.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, userIdList), activeUsers));
       if (users.length !== new Set(userIdList).size) throw badRequest("所选用户不存在");
+      await (await delegation(req, tx)).assertMayManage(userIdList);
       await tx.insert(sysUserDepart).values(users.map((u) => ({ id: nextId(), userId: u.id, depId }))).onConflictDoNothing();
     });
     return ok(null, "添加成功!");
   });
 
   /** Removes users from a department, with their roles of that department. */
-  async function leaveDepart(depId: string, userIds: string[]) {
+  async function leaveDepart(req: Parameters<typeof updated>[0], depId: string, userIds: string[]) {
     return db.transaction(async (tx) => {
+      await (await delegation(req, tx)).assertMayManage(userIds);
       await tx.delete(sysDepartRoleUser).where(
         and(
           inArray(sysDepartRoleUser.userId, userIds),
@@ -420,7 +441,7 @@ export default async function userRoutes(base: FastifyInstance) {
     "/sys/user/deleteUserInDepart",
     { config: can("system:departUser:delete"), schema: { querystring: Type.Object({ depId: Id, userId: Id }) } },
     async (req) => {
-      await leaveDepart(req.query.depId, [req.query.userId]);
+      await leaveDepart(req, req.query.depId, [req.query.userId]);
       return ok(null, "删除成功!");
     },
   );
@@ -429,7 +450,7 @@ export default async function userRoutes(base: FastifyInstance) {
     "/sys/user/deleteUserInDepartBatch",
     { config: can("system:departUser:deleteBatch"), schema: { querystring: Type.Object({ depId: Id, userIds: Type.String({ maxLength: 40_000 }) }) } },
     async (req) => {
-      await leaveDepart(req.query.depId, parseIds(req.query.userIds));
+      await leaveDepart(req, req.query.depId, parseIds(req.query.userIds));
       return ok(null, "删除成功!");
     },
   );
