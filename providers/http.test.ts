@@ -138,6 +138,18 @@ describe("http error catalogue (spec §8)", () => {
     expect(recorded.events).toEqual(["logout", "reload"]);
   });
 
+  it("opens the 该用户已冻结 modal (not 登录已过期) for a frozen user's session, once, and 重新登录 logs out, removes the token and reloads", async () => {
+    const ctx = setup(() => ({ status: 401, body: { success: false, code: 401, message: "该用户已冻结" } }), { token: "live" });
+    await Promise.allSettled([ctx.client.get("/a"), ctx.client.get("/b")]);
+    expect(ctx.recorded.notices).toEqual([]);
+    expect(ctx.recorded.modals).toHaveLength(1);
+    const [modal] = ctx.recorded.modals;
+    expect(modal).toMatchObject({ title: "该用户已冻结", content: "该用户已冻结，请联系管理员", okText: "重新登录" });
+    expect(ctx.recorded.events).toEqual([]);
+    await modal.onOk();
+    expect(ctx.recorded.events).toEqual(["logout", "removeToken", "reload"]);
+  });
+
   it("shows 未授权，请重新登录 for HTTP 401 without logging out when no token is stored", async () => {
     const { recorded } = await failWith(() => ({ status: 401, body: {} }));
     expect(recorded.notices.map((notice) => notice.description)).toEqual(["未授权，请重新登录"]);

@@ -19,6 +19,9 @@ declare module "axios" {
   }
 }
 
+/** The server's message for a frozen user's session (HTTP 401; the login page answers the same words). */
+export const FROZEN_USER_MESSAGE = "该用户已冻结";
+
 /** Substring of the token-expired message the catalogue looks for (every JeecgBoot client does the same). */
 const TOKEN_INVALID_MARK = TOKEN_INVALID_MESSAGE.slice(0, TOKEN_INVALID_MESSAGE.indexOf("，"));
 
@@ -116,6 +119,26 @@ export const ERROR_CATALOGUE: readonly ErrorRule[] = [
     situation: "HTTP 504",
     matches: (f) => f.status === 504,
     handle: (_, fx) => fx.notify(notice("网络超时", { timed: false })),
+  },
+  {
+    // Our server's answer for a session whose user was frozen (JeecgBoot 3.x answers a locked account's
+    // token with 401 too): say why, then sign out as for an expired login.
+    situation: "HTTP 401 with a stored token: the user was frozen",
+    matches: (f) => f.status === 401 && f.hasToken && f.message === FROZEN_USER_MESSAGE,
+    handle: (_, fx, client) => {
+      if (client.expiredModalOpen) return;
+      client.expiredModalOpen = true;
+      fx.modal({
+        title: FROZEN_USER_MESSAGE,
+        content: "该用户已冻结，请联系管理员",
+        okText: "重新登录",
+        onOk: async () => {
+          await fx.logout();
+          fx.removeToken();
+          fx.reload();
+        },
+      });
+    },
   },
   {
     situation: "HTTP 401",
