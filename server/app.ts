@@ -41,6 +41,9 @@ import accountRoutes from "./modules/sys/account.js";
 import announcementRoutes from "./modules/sys/announcement.js";
 import commonRoutes from "./modules/sys/common.js";
 import testRoutes from "./modules/test-routes.js";
+import healthRoutes from "./modules/health.js";
+import type { ServiceHealth } from "./lib/dependency.js";
+import { httpServerOptions } from "./lib/http-options.js";
 
 export interface AppContext {
   config: Config;
@@ -52,6 +55,8 @@ export interface AppContext {
   cache: VersionedCache;
   /** A Redis client shared by the rate limiter when several instances run. */
   redis?: import("ioredis").Redis;
+  /** Database and Redis reachability, and whether the server is draining (health endpoints, error envelopes). */
+  health: ServiceHealth;
 }
 
 declare module "fastify" {
@@ -70,11 +75,13 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
     trustProxy: config.trustProxy,
     ajv: { plugins: [ajvFormats as never] },
     frameworkErrors,
+    ...httpServerOptions(config),
   });
   app.decorate("ctx", ctx);
 
   await app.register(securityHeaders, { https: config.https });
-  await app.register(rateLimit, { global: false, redis: ctx.redis });
+  // skipOnError: while Redis is down the limiter lets requests through instead of failing or hanging them.
+  await app.register(rateLimit, { global: false, redis: ctx.redis, skipOnError: true });
   await app.register(errors);
   await app.register(requestBody);
   await app.register(spa, { root: config.staticDir, apiPrefix: config.contextPath });
@@ -83,6 +90,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
   await app.register(
     async (api) => {
       for (const m of modules) await api.register(m);
+      await api.register(healthRoutes);
       if (config.enableTestRoutes) await api.register(testRoutes);
     },
     { prefix: config.contextPath },
