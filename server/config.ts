@@ -38,6 +38,24 @@ export interface Config {
   uploadMaxBytes: number;
   /** Registers the test-only routes (`/test/httpStatus/:status`); never on in production. */
   enableTestRoutes: boolean;
+  /** Whole request (headers and body) must arrive within this many ms; slower clients get 408 and are cut off. */
+  requestTimeoutMs: number;
+  /** Request headers must arrive within this many ms (≤ requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** A socket with no traffic in either direction for this many ms is closed. */
+  connectionTimeoutMs: number;
+  /** On SIGTERM/SIGINT, in-flight requests get this long to finish before their connections are closed. */
+  shutdownTimeoutMs: number;
+  /** PostgreSQL: connecting, and waiting for a free pooled connection. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL `statement_timeout` (0: none); the client gives up 5 s later if the server does not answer. */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL `idle_in_transaction_session_timeout` (0: none). */
+  dbIdleInTransactionTimeoutMs: number;
+  /** PostgreSQL unreachable at start: keep retrying (with back-off) this many seconds, then exit. 0: exit at once. */
+  dbStartupRetrySeconds: number;
+  /** Redis connect and command timeout. */
+  redisTimeoutMs: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -83,5 +101,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: bool(env.HTTPS, false),
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
     enableTestRoutes: bool(env.ENABLE_TEST_ROUTES, false),
+    requestTimeoutMs: int("REQUEST_TIMEOUT_MS", env.REQUEST_TIMEOUT_MS, 60_000),
+    headersTimeoutMs: int("HEADERS_TIMEOUT_MS", env.HEADERS_TIMEOUT_MS, 30_000),
+    connectionTimeoutMs: int("CONNECTION_TIMEOUT_MS", env.CONNECTION_TIMEOUT_MS, 120_000),
+    shutdownTimeoutMs: int("SHUTDOWN_TIMEOUT_MS", env.SHUTDOWN_TIMEOUT_MS, 8_000),
+    dbConnectTimeoutMs: int("DB_CONNECT_TIMEOUT_MS", env.DB_CONNECT_TIMEOUT_MS, 5_000),
+    dbStatementTimeoutMs: int("DB_STATEMENT_TIMEOUT_MS", env.DB_STATEMENT_TIMEOUT_MS, 15_000),
+    dbIdleInTransactionTimeoutMs: int("DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000),
+    dbStartupRetrySeconds: int("DB_STARTUP_RETRY_SECONDS", env.DB_STARTUP_RETRY_SECONDS, 30),
+    redisTimeoutMs: int("REDIS_TIMEOUT_MS", env.REDIS_TIMEOUT_MS, 2_000),
   };
 }

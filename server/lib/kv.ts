@@ -2,6 +2,14 @@
  * Short-lived shared state (captcha codes, login failure counters). In memory for one process; Redis when
  * REDIS_URL is set, so several instances behind a load balancer share it.
  */
+import { ApiError } from "./envelope.js";
+
+/** Redis could not answer (down, unreachable, too slow): the request gets a 503 envelope at once. */
+export class KvUnavailableError extends ApiError {
+  constructor(readonly reason: unknown) {
+    super("缓存服务（Redis）连接异常，请稍后再试", 503, 503);
+  }
+}
 export interface KvStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
@@ -57,21 +65,36 @@ export function memoryKv(now: () => number = Date.now): KvStore {
   };
 }
 
+/**
+ * The store on Redis. The client should fail fast (`enableOfflineQueue: false`, a command timeout, see
+ * context.ts): every failure becomes a `KvUnavailableError`, never a hang or a 500.
+ */
 export async function redisKv(redis: import("ioredis").Redis, prefix = "redmark:"): Promise<KvStore> {
   const k = (key: string) => prefix + key;
+  const guard = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      throw new KvUnavailableError(err);
+    }
+  };
   return {
-    get: (key) => redis.get(k(key)),
-    async set(key, value, ttlMs) {
-      await redis.set(k(key), value, "PX", ttlMs);
-    },
-    take: (key) => redis.getdel(k(key)),
-    async incr(key, ttlMs) {
-      const [[, value]] = (await redis.multi().incr(k(key)).pexpire(k(key), ttlMs, "NX").exec()) as [[null, number]];
-      return value;
-    },
-    async del(key) {
-      await redis.del(k(key));
-    },
+    get: (key) => guard(() => redis.get(k(key))),
+    set: (key, value, ttlMs) =>
+      guard(async () => {
+        await redis.set(k(key), value, "PX", ttlMs);
+      }),
+    take: (key) => guard(() => redis.getdel(k(key))),
+    incr: (key, ttlMs) =>
+      guard(async () => {
+        const [[err, value]] = (await redis.multi().incr(k(key)).pexpire(k(key), ttlMs, "NX").exec()) as [[Error | null, number]];
+        if (err) throw err;
+        return value;
+      }),
+    del: (key) =>
+      guard(async () => {
+        await redis.del(k(key));
+      }),
     async close() {},
   };
 }

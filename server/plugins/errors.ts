@@ -7,6 +7,8 @@ import fp from "fastify-plugin";
 import type { ErrorObject } from "ajv";
 import localizeZh from "ajv-i18n/localize/zh/index.js";
 import { ApiError, fail } from "../lib/envelope.js";
+import { databaseFault } from "../db/client.js";
+import { describeError } from "../lib/dependency.js";
 
 const CONTEXT_LABEL: Record<string, string> = {
   body: "请求体",
@@ -46,6 +48,15 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
   return reply.status(status).send(fail(message(err), status));
 }
 
+/** The SQLSTATE of a driver error, also when drizzle wrapped it (`DrizzleQueryError.cause`). */
+function causeCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) {
@@ -59,7 +70,17 @@ export default fp(async function errors(app: FastifyInstance) {
     if (err.statusCode === 429) {
       return reply.status(429).send(fail("请求过于频繁，请稍后再试", 429));
     }
-    if ((err as { code?: string }).code === "23505") {
+    // The database is down, restarting, unreachable or too slow: a clean 503 the client may retry, no stack.
+    const fault = databaseFault(err);
+    if (fault) {
+      if (fault === "unavailable") req.server.ctx?.health?.db.markDown(err);
+      req.log.warn({ reason: describeError(err) }, fault === "timeout" ? "database timeout" : "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send(fail(fault === "timeout" ? "数据库响应超时，请稍后再试" : "数据库暂时不可用，请稍后再试", 503));
+    }
+    if (causeCode(err) === "23505") {
       return reply.status(409).send(fail("数据库中已存在该记录", 500));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

@@ -1,7 +1,7 @@
 /**
- * End-to-end setup: builds the console when dist/ is missing or older than its sources, starts the API
- * server (which also serves dist/) on a free port with a fresh data directory, and hands its URL to the
- * tests through `inject("baseUrl")`.
+ * End-to-end setup: builds the console when dist/ is missing or older than its sources, and the server when
+ * build/server is, starts the compiled API server with plain `node` as in production (it also serves dist/)
+ * on a free port with a fresh data directory, and hands its URL to the tests through `inject("baseUrl")`.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { buildServerIfStale } from "../../scripts/build-server.mjs";
 
 export const ADMIN_PASSWORD = "Admin@e2e-12345";
 
@@ -67,9 +68,10 @@ async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number)
 
 export default async function setup(project: TestProject) {
   buildConsoleIfStale();
+  const main = await buildServerIfStale();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "redmark-e2e-"));
-  const server = spawn(bin("tsx"), ["server/main.ts"], {
+  const server = spawn(process.execPath, ["--enable-source-maps", main], {
     cwd: root,
     env: {
       ...process.env,
