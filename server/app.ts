@@ -40,6 +40,11 @@ import adminExcelRoutes from "./modules/sys/admin-excel.js";
 import accountRoutes from "./modules/sys/account.js";
 import announcementRoutes from "./modules/sys/announcement.js";
 import commonRoutes from "./modules/sys/common.js";
+import logInfoRoutes from "./modules/sys/log-info.js";
+import tenantRoutes from "./modules/sys/tenant.js";
+import thirdAppRoutes from "./modules/sys/third-app.js";
+import userRecycleRoutes from "./modules/sys/user-recycle.js";
+import userPickerRoutes from "./modules/sys/user-picker.js";
 import testRoutes from "./modules/test-routes.js";
 import healthRoutes from "./modules/health.js";
 import type { ServiceHealth } from "./lib/dependency.js";
@@ -65,7 +70,7 @@ declare module "fastify" {
   }
 }
 
-const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes];
+const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes];
 
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["logger"] = false): Promise<FastifyInstance> {
   const { config } = ctx;

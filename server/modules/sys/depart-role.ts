@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type, type Static } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   sysDepart,
   sysDepartPermission,
@@ -42,6 +42,9 @@ const toJson = (r: RoleRow) => ({
   updateTime: formatDateTime(r.updateTime),
 });
 
+/** The role's department name (`departId_dictText`, the `sys_depart,depart_name,id` dictionary), in the page query. */
+const departNameOfRole = sql<string | null>`(select d.depart_name from sys_depart d where d.id = "sys_depart_role"."depart_id")`.as("depart_name");
+
 const listSpec: ListSpec = {
   fields: {
     roleName: { column: sysDepartRole.roleName, type: "string", sort: true },
@@ -74,10 +77,18 @@ export default async function departRoleRoutes(base: FastifyInstance) {
   const { db, config } = app.ctx;
   const AUTH = can("system:depart:authorize");
 
-  app.get("/sys/sysDepartRole/list", { config: AUTH, schema: { querystring: Type.Object({ ...ListQuery.properties, deptId: Id }, { additionalProperties: true }) } }, async (req) => {
+  // The Vue 2 page loads this list before a department is picked, with `deptId=` (empty): that is an empty page,
+  // never every department's roles.
+  const RoleListQuery = Type.Object({ ...ListQuery.properties, deptId: Type.Optional(Type.Union([Type.Literal(""), Id])) }, { additionalProperties: true });
+  app.get("/sys/sysDepartRole/list", { config: AUTH, schema: { querystring: RoleListQuery } }, async (req) => {
     const params = parseListQuery(listSpec, req.query, config.maxPageSize);
-    const { rows, total } = await fetchPage(db, sysDepartRole, params, { where: [eq(sysDepartRole.departId, req.query.deptId)] });
-    return ok(toPage(rows.map(toJson), total, params));
+    const { deptId } = req.query;
+    if (!deptId) return ok(toPage([], 0, params));
+    const { rows, total } = await fetchPage<typeof sysDepartRole, { departName: string | null }>(db, sysDepartRole, params, {
+      where: [eq(sysDepartRole.departId, deptId)],
+      extra: { departName: departNameOfRole },
+    });
+    return ok(toPage(rows.map((r) => ({ ...toJson(r), departId_dictText: r.departName })), total, params));
   });
 
   app.get("/sys/sysDepartRole/queryById", { config: AUTH, schema: { querystring: IdQuery } }, async (req) => {

@@ -175,7 +175,11 @@ export default async function dictAdminRoutes(base: FastifyInstance) {
   app.get("/sys/dict/queryAllDictItems", { config: can("system:dict:list") }, async () => ok(await dicts.allEnabled()));
 
   // ---- items --------------------------------------------------------------------------------------
-  app.get("/sys/dictItem/list", { config: can("system:dict:list"), schema: { querystring: Type.Object({ ...ListQuery.properties, dictId: Id }, { additionalProperties: true }) } }, async (req) => {
+  // `dictId` is an optional filter, as in JeecgBoot: the Vue 2 item drawer first loads with no dictId at all
+  // (`delFlag=1&field=…&pageNo=1&pageSize=10`) and gets every item. Items have no del flag and `field` only
+  // names the client's columns, so both are ignored like any parameter that is not a field.
+  const ItemListQuery = Type.Object({ ...ListQuery.properties, dictId: Type.Optional(Type.Union([Type.Literal(""), Id])) }, { additionalProperties: true });
+  app.get("/sys/dictItem/list", { config: can("system:dict:list"), schema: { querystring: ItemListQuery } }, async (req) => {
     const params = parseListQuery(itemSpec, { ...req.query, column: "sortOrder", order: "asc" }, config.maxPageSize);
     const { rows, total } = await fetchPage(db, sysDictItem, params);
     return ok(toPage(await dicts.translate(rows.map(itemJson), { status: "dict_item_status" }), total, params));

@@ -13,6 +13,7 @@ import {
   sysCheckRule,
   sysDataSource,
   sysDepart,
+  sysDepartRole,
   sysDict,
   sysFillRule,
   sysPermission,
@@ -31,7 +32,13 @@ interface Checked {
   where?: SQL;
 }
 
-/** The tables and columns forms may check (the unique columns of the system tables). */
+/**
+ * The tables and columns forms may check (the unique columns of the system tables). Audited against every
+ * duplicate check of the JeecgBoot 3.x Vue 2 system forms: UserModal (username, work_no, phone, email),
+ * RoleModal and SysDepartRoleModal (role_code), DictModal (dict_code), SysPositionModal (code),
+ * SysDataSourceModal (code), SysFillRuleModal and SysCheckRuleModal (rule_code), PermissionModal (perms).
+ * Quartz jobs, tenants and message templates have no table here, so they stay refused.
+ */
 const CHECKABLE: Record<string, Checked> = {
   sys_user: {
     table: sysUser,
@@ -39,6 +46,9 @@ const CHECKABLE: Record<string, Checked> = {
     columns: { username: sysUser.username, work_no: sysUser.workNo, phone: sysUser.phone, email: sysUser.email },
   },
   sys_role: { table: sysRole, id: sysRole.id, columns: { role_code: sysRole.roleCode } },
+  // Table-wide, as JeecgBoot counts it (the request names no department), although `add` only needs the
+  // code to be unique within its department.
+  sys_depart_role: { table: sysDepartRole, id: sysDepartRole.id, columns: { role_code: sysDepartRole.roleCode } },
   sys_depart: { table: sysDepart, id: sysDepart.id, columns: { org_code: sysDepart.orgCode, depart_name: sysDepart.departName } },
   sys_dict: { table: sysDict, id: sysDict.id, columns: { dict_code: sysDict.dictCode } },
   sys_permission: { table: sysPermission, id: sysPermission.id, columns: { perms: sysPermission.perms }, where: sql`${sysPermission.delFlag} = 0` },

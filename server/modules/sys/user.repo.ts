@@ -43,8 +43,30 @@ export const PASSWORD_RULE_MESSAGE = "密码由8位数字、大小写字母和�
 
 export const userDictFields = { sex: "sex", status: "user_status" };
 
+/**
+ * The user's table-dictionary texts (contract §5.4: `departIds` is the `sys_depart,depart_name,id` dictionary,
+ * `post` the `sys_position,name,code` one), computed set-based in the page query: each comma list is
+ * translated element by element in its own order, unknown keys are left out (as JeecgBoot does), and a user
+ * with none gets null. Spread into `fetchPage`'s `extra`; `toUserJson` passes them on when present.
+ */
+export const userDictTexts = {
+  departIds_dictText: sql<string | null>`(
+    select string_agg(d.depart_name, ',' order by k.ord)
+    from unnest(string_to_array("sys_user"."depart_ids", ',')) with ordinality as k(id, ord)
+    join sys_depart d on d.id = trim(k.id) and d.del_flag = '0')`.as("depart_ids_dict_text"),
+  post_dictText: sql<string | null>`(
+    select string_agg(p.name, ',' order by k.ord)
+    from unnest(string_to_array("sys_user"."post", ',')) with ordinality as k(code, ord)
+    join sys_position p on p.code = trim(k.code))`.as("post_dict_text"),
+};
+
+type UserDictTexts = { departIds_dictText?: string | null; post_dictText?: string | null };
+
 /** A user as the wire shows it: never the password hash or salt. */
-export function toUserJson(row: UserRow): SysUser {
+export function toUserJson(row: UserRow & UserDictTexts): SysUser {
+  const texts: UserDictTexts = {};
+  if (row.departIds_dictText !== undefined) texts.departIds_dictText = row.departIds_dictText;
+  if (row.post_dictText !== undefined) texts.post_dictText = row.post_dictText;
   return {
     id: row.id,
     username: row.username,
@@ -69,6 +91,7 @@ export function toUserJson(row: UserRow): SysUser {
     createTime: formatDateTime(row.createTime),
     updateBy: row.updateBy,
     updateTime: formatDateTime(row.updateTime),
+    ...texts,
   };
 }
 

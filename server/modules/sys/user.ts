@@ -30,6 +30,7 @@ import {
   toUserJson,
   userDeparts,
   userDictFields,
+  userDictTexts,
   userListSpec,
   type UserRow,
 } from "./user.repo.js";
@@ -153,7 +154,7 @@ export default async function userRoutes(base: FastifyInstance) {
     const { rows, total } = await fetchPage<typeof sysUser, { orgCodeTxt: string | null }>(db, sysUser, params, {
       where: [activeUsers, departId ? inDepartment(departId) : undefined, ids?.length ? inArray(sysUser.id, ids) : undefined],
       counts: { cache, tables: ["sys_user", "sys_user_depart"], versions: req.currentUser().versions },
-      extra: { orgCodeTxt: departNames },
+      extra: { orgCodeTxt: departNames, ...userDictTexts },
       scope: scope(req, cache),
     });
     return ok(toPage(await pageOfUsers(rows), total, params));
