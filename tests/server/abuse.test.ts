@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { sysLog, sysRole, sysUser, sysUserRole } from "../../server/db/schema.js";
+import { sysDict, sysLog, sysRole, sysUser, sysUserRole } from "../../server/db/schema.js";
 import { writeWorkbook } from "../../server/lib/excel.js";
 import { API, ADMIN_PASSWORD, createTestApp, type TestApp } from "./helpers.js";
 
@@ -63,6 +63,15 @@ describe("an empty body with a JSON content type (what the Vue 2 client sends)",
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ success: true, message: "删除角色成功" });
     expect(await t.database.db.select().from(sysRole).where(eq(sysRole.id, role.id))).toHaveLength(0);
+  });
+
+  it("serves a body-less PUT (restore a dictionary from the recycle bin)", async () => {
+    const [dict] = await t.database.db.select().from(sysDict).where(eq(sysDict.dictCode, "sex"));
+    expect((await raw("DELETE", `/sys/dict/delete?id=${dict.id}`, admin, "")).json()).toMatchObject({ success: true });
+    const back = await raw("PUT", `/sys/dict/back/${dict.id}`, admin, "");
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ success: true, message: "操作成功!" });
+    expect((await t.database.db.select().from(sysDict).where(eq(sysDict.id, dict.id)))[0].delFlag).toBe(0);
   });
 
   it("gives a PUT route whose body has no required field an empty object", async () => {
