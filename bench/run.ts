@@ -162,7 +162,8 @@ async function benchPostgres(adminUrl: string): Promise<Row[]> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   console.log(`PostgreSQL (${name})`);
-  const db = await openPostgres(url.toString());
+  // Bulk loading 100 000 users takes longer than the server's default statement timeout.
+  const db = await openPostgres(url.toString(), { statementTimeoutMs: 0 });
   await populate(db.db);
   await db.close();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rm-bench-pg-"));
