@@ -43,10 +43,23 @@ export async function buildServer(outdir = join(root, "build/server")) {
     });
     // client.ts looks for its migrations next to itself; in the bundle that is next to main.js.
     cpSync(join(root, "server/db/migrations"), join(staging, "migrations"), { recursive: true });
-    const old = `${outdir}.${randomBytes(4).toString("hex")}.old`;
-    if (existsSync(outdir)) renameSync(outdir, old);
-    renameSync(staging, outdir);
-    rmSync(old, { recursive: true, force: true });
+    // Two builds finishing at once (npm run serve while the end-to-end setup builds) each retry the swap.
+    for (let attempt = 0; ; attempt++) {
+      const old = `${outdir}.${randomBytes(4).toString("hex")}.old`;
+      try {
+        if (existsSync(outdir)) renameSync(outdir, old);
+      } catch (err) {
+        if (err.code !== "ENOENT") throw err;
+      }
+      try {
+        renameSync(staging, outdir);
+        rmSync(old, { recursive: true, force: true });
+        break;
+      } catch (err) {
+        rmSync(old, { recursive: true, force: true });
+        if (attempt >= 5 || !["ENOTEMPTY", "EEXIST"].includes(err.code)) throw err;
+      }
+    }
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
