@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServerIfStale } from "../../scripts/build-server.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const artifacts = resolve(import.meta.dirname, "artifacts/plain-http");
@@ -115,8 +116,10 @@ async function setUp() {
   const dataDir = join(workDir, "data");
   mkdirSync(dataDir);
   const port = await freePort();
-  // Started like tests/e2e/global-setup.ts starts its server, but listening on the host side of the veth only.
-  server = spawn(join(root, "node_modules/.bin/tsx"), ["server/main.ts"], {
+  // Started like tests/e2e/global-setup.ts starts its server (compiled, plain node), but listening on the host
+  // side of the veth only.
+  const main = await buildServerIfStale();
+  server = spawn(process.execPath, ["--enable-source-maps", main], {
     cwd: root,
     env: {
       ...process.env,
