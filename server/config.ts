@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseLogFormat, type LogFormat } from "./lib/log-format.js";
 
 /** Server configuration, read once from environment variables (documented in .env.example). */
 export interface Config {
@@ -26,6 +27,8 @@ export interface Config {
   bodyLimitBytes: number;
   staticDir: string;
   logLevel: string;
+  /** Readable lines at a terminal, JSON lines otherwise (`auto`), or forced. */
+  logFormat: LogFormat;
   /** Trust `X-Forwarded-*` headers (client IP, and `X-Forwarded-Proto` for the TLS headers below). */
   trustProxy: boolean;
   /**
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int("BODY_LIMIT_BYTES", env.BODY_LIMIT_BYTES, 1024 * 1024),
     staticDir: path.resolve(env.STATIC_DIR || "./dist"),
     logLevel: env.LOG_LEVEL || "info",
+    logFormat: parseLogFormat(env.LOG_FORMAT),
     trustProxy: bool(env.TRUST_PROXY, false),
     https: bool(env.HTTPS, false),
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),

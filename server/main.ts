@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import { loadConfig, type Config } from "./config.js";
 import { buildApp } from "./app.js";
+import { logDestination } from "./lib/log-format.js";
 import { createContext } from "./context.js";
 import { DatabaseStartError, DataDirLockedError, openDatabase, type Database } from "./db/client.js";
 import { seed } from "./db/seed/index.js";
@@ -101,7 +102,7 @@ async function main() {
   if (stopping) return;
   const { generatedAdminPassword } = await seed(database.db, { adminPassword: config.adminPassword });
   ctx = await createContext(config, database.db, { database, log: () => log });
-  app = await buildApp(ctx, { level: config.logLevel });
+  app = await buildApp(ctx, { level: config.logLevel, ...(await logDestination(config.logFormat, Boolean(process.stdout.isTTY))) });
   log = app.log;
   if (stopping) return;
   const health = ctx.health;
