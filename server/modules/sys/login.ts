@@ -16,7 +16,13 @@ import { anonymous, requestToken, signedIn } from "../../plugins/auth.js";
 import { LOG_LOGIN, writeLog } from "./log.repo.js";
 import { findUserById, findUserByUsername, toDepartJson, toUserJson, userDeparts } from "./user.repo.js";
 
-const CAPTCHA_CHARS = "qwertyuiplkjhgfdsazxcvbnmQWERTYUPLKJHGFDSAZXCVBNM1234567890";
+/**
+ * Captcha characters: upper-case letters and digits that cannot be mistaken for one another. JeecgBoot's set
+ * mixed cases and held l/I/i/t/1 and o/O/0; the check is case-insensitive, so one case is enough. Left out:
+ * I, L, T (1, l, i, t), O, Q, 0, 1 (round and stroke look-alikes), B (8), S (5), Z (2), G (6), U (V).
+ */
+const CAPTCHA_CHARS = "ACDEFHJKMNPRVWXY23456789";
+const CAPTCHA_LENGTH = 4;
 const CAPTCHA_TTL_MS = 60_000;
 
 const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }) });
@@ -59,7 +65,7 @@ export default async function loginRoutes(base: FastifyInstance) {
     "/sys/randomImage/:key",
     { config: { ...anonymous, rateLimit: { max: 60, timeWindow: "1 minute" } }, schema: { params: KeyParams } },
     async (req) => {
-      const captcha = svgCaptcha.create({ size: 4, charPreset: CAPTCHA_CHARS, noise: 2, width: 105, height: 35, fontSize: 40 });
+      const captcha = svgCaptcha.create({ size: CAPTCHA_LENGTH, charPreset: CAPTCHA_CHARS, noise: 2, width: 105, height: 35, fontSize: 40 });
       await kv.set(`captcha:${req.params.key}`, captcha.text.toLowerCase(), CAPTCHA_TTL_MS);
       return ok(`data:image/svg+xml;base64,${Buffer.from(captcha.data).toString("base64")}`);
     },
