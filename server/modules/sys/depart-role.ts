@@ -199,6 +199,7 @@ export default async function departRoleRoutes(base: FastifyInstance) {
     async (req) => {
       const { roleId } = req.body;
       const { add, remove } = grantDiff(req.body.permissionIds, req.body.lastpermissionIds);
+      await (await Delegation.of(db, req.currentUser().userId)).assertMayGrantPermissions(add);
       await db.transaction(async (tx) => {
         const [role] = await tx.select().from(sysDepartRole).where(eq(sysDepartRole.id, roleId));
         if (!role) throw refused("授权失败！部门角色不存在");

@@ -21,6 +21,7 @@ import { livePermissions, permissionListTree, permissionTree, toPermissionJson, 
 import { toRuleJson } from "./role.js";
 import { PERMISSION_TABLES } from "./session.repo.js";
 import { Id, IdQuery, IdsQuery, Text, created, parseIds, parseOptionalIds, updated } from "./shared.js";
+import { Delegation } from "./privilege.js";
 
 type PermissionRow = typeof sysPermission.$inferSelect;
 
@@ -258,6 +259,9 @@ export default async function permissionRoutes(base: FastifyInstance) {
   app.post("/sys/permission/saveRolePermission", { config: can("system:role:authorize"), schema: { body: GrantBody("roleId") } }, async (req) => {
     const { roleId, permissionIds, lastpermissionIds } = req.body as { roleId: string; permissionIds?: string | null; lastpermissionIds?: string | null };
     const { add, remove: gone } = grantDiff(permissionIds, lastpermissionIds);
+    const delegation = await Delegation.of(db, req.currentUser().userId);
+    await delegation.assertMayChangeRoleGrants(roleId);
+    await delegation.assertMayGrantPermissions(add);
     await db.transaction(async (tx) => {
       const [role] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.id, roleId));
       if (!role) throw refused("授权失败！角色不存在");
@@ -282,6 +286,7 @@ export default async function permissionRoutes(base: FastifyInstance) {
   app.post("/sys/permission/saveDepartPermission", { config: can("system:depart:authorize"), schema: { body: GrantBody("departId") } }, async (req) => {
     const { departId, permissionIds, lastpermissionIds } = req.body as { departId: string; permissionIds?: string | null; lastpermissionIds?: string | null };
     const { add, remove: gone } = grantDiff(permissionIds, lastpermissionIds);
+    await (await Delegation.of(db, req.currentUser().userId)).assertMayGrantPermissions(add);
     await db.transaction(async (tx) => {
       const [depart] = await tx.select({ id: sysDepart.id }).from(sysDepart).where(eq(sysDepart.id, departId));
       if (!depart) throw refused("授权失败！部门不存在");

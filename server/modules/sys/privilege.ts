@@ -5,7 +5,9 @@
  * - act on accounts whose privileges are within their own: every live permission the target holds
  *   (through roles and department roles) is one the actor holds too, and the target does not hold the
  *   admin role;
- * - grant roles (and department roles) that they hold themselves.
+ * - grant roles (and department roles) that they hold themselves;
+ * - grant menus and buttons (to a role, a department or a department role) that they hold themselves, and
+ *   never change what the admin role grants.
  * Holders of the admin role keep full power. Checks are set-based: one query for any number of targets.
  */
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
@@ -20,6 +22,8 @@ export const ADMIN_ROLE_CODE = "admin";
 export const OUTRANKED_MESSAGE = "不能操作权限高于自己的用户";
 export const ROLE_NOT_HELD_MESSAGE = "不能授予自己没有的角色";
 export const DEPART_ROLE_NOT_HELD_MESSAGE = "不能授予自己没有的部门角色";
+export const PERMISSION_NOT_HELD_MESSAGE = "不能授予自己没有的菜单或按钮权限";
+export const ADMIN_ROLE_GRANTS_MESSAGE = "只有管理员可以修改管理员角色的授权";
 
 /** Permission rows that grant something: not deleted, and (for buttons) enabled — as permission codes load. */
 const livePermission = and(eq(sysPermission.delFlag, 0), sql`(${sysPermission.menuType} <> 2 or ${sysPermission.status} = '1')`);
@@ -100,5 +104,26 @@ export class Delegation {
       .from(sysDepartRoleUser)
       .where(and(eq(sysDepartRoleUser.userId, this.actorId), inArray(sysDepartRoleUser.droleId, ids)));
     if (held.length !== ids.length) throw forbidden(DEPART_ROLE_NOT_HELD_MESSAGE);
+  }
+
+  /**
+   * Refuses (403) when the actor adds menus or buttons to a role, department or department role that they
+   * do not hold themselves (through their roles, department roles, or a granted page's list button).
+   */
+  async assertMayGrantPermissions(permissionIds: string[]): Promise<void> {
+    const ids = [...new Set(permissionIds)];
+    if (this.admin || !ids.length) return;
+    const held = await this.db
+      .select({ id: sysPermission.id })
+      .from(sysPermission)
+      .where(and(inArray(sysPermission.id, ids), inArray(sysPermission.id, grantedPermissionIds(this.db, this.actorId))));
+    if (held.length !== ids.length) throw forbidden(PERMISSION_NOT_HELD_MESSAGE);
+  }
+
+  /** Refuses (403) a change to the admin role's grants by anyone who does not hold the admin role. */
+  async assertMayChangeRoleGrants(roleId: string): Promise<void> {
+    if (this.admin) return;
+    const [role] = await this.db.select({ code: sysRole.roleCode }).from(sysRole).where(eq(sysRole.id, roleId));
+    if (role?.code === ADMIN_ROLE_CODE) throw forbidden(ADMIN_ROLE_GRANTS_MESSAGE);
   }
 }
