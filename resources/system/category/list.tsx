@@ -1,11 +1,12 @@
 import { useCustom } from "@refinedev/core";
-import { App, Button, Card, Col, Divider, Form, Input, Modal, Popconfirm, Row, Space, Table } from "antd";
+import { App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Table } from "antd";
 import { useCallback, useEffect, useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
 import type { PageProps } from "../../../src/registry";
 import { useApi } from "../shared/use-api";
+import { actionColumn } from "../shared/action-column";
 import { FORM_VALIDATE_TRIGGER } from "../shared/validators";
 
 export interface CategoryRow {
@@ -66,6 +67,7 @@ export default function CategoryListPage({ route }: PageProps) {
     errorNotification,
   });
   const page = result?.data;
+  const nodes = toNodes(page?.records ?? [], loaded);
 
   const loadChildren = useCallback(
     async (pid: string) => {
@@ -152,7 +154,7 @@ export default function CategoryListPage({ route }: PageProps) {
         rowKey="key"
         size="middle"
         loading={query.isFetching}
-        dataSource={toNodes(page?.records ?? [], loaded)}
+        dataSource={nodes}
         expandable={{
           expandedRowKeys: expanded,
           onExpand: (open, record) => {
@@ -163,24 +165,21 @@ export default function CategoryListPage({ route }: PageProps) {
         columns={[
           { title: "分类名称", dataIndex: "name" },
           { title: "分类编码", dataIndex: "code" },
-          {
-            title: "操作",
-            key: "action",
-            width: 240,
-            align: "center",
-            render: (_, record) =>
-              record.loading ? null : (
-                <Space split={<Divider type="vertical" />} size={0}>
-                  {access.has(CATEGORY_CODES.edit) && <a onClick={() => setEditing({ open: true, record })}>编辑</a>}
-                  {access.has(CATEGORY_CODES.add) && <a onClick={() => setEditing({ open: true, parent: record })}>添加下级</a>}
-                  {access.has(CATEGORY_CODES.delete) && (
-                    <Popconfirm title="确定删除该分类及其下级吗?" okText="确定" cancelText="取消" onConfirm={() => remove(record)}>
-                      <a>删除</a>
-                    </Popconfirm>
-                  )}
-                </Space>
-              ),
-          },
+          actionColumn<Node>({
+            rows: nodes,
+            links: (record) =>
+              record.loading
+                ? []
+                : [
+                    access.has(CATEGORY_CODES.edit) && <a key="edit" onClick={() => setEditing({ open: true, record })}>编辑</a>,
+                    access.has(CATEGORY_CODES.add) && <a key="add" onClick={() => setEditing({ open: true, parent: record })}>添加下级</a>,
+                    access.has(CATEGORY_CODES.delete) && (
+                      <Popconfirm key="delete" title="确定删除该分类及其下级吗?" okText="确定" cancelText="取消" onConfirm={() => remove(record)}>
+                        <a>删除</a>
+                      </Popconfirm>
+                    ),
+                  ],
+          }),
         ]}
         pagination={{
           current: paging.current,

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
 import type { PageProps } from "../../../src/registry";
+import { actionColumn } from "../shared/action-column";
 import { useDepartTree, type DepartNode } from "../shared/depart-tree-select";
 import { ExcelButtons } from "../shared/excel-buttons";
 import { PermissionGrantDrawer } from "../shared/permission-tree";
@@ -317,19 +318,16 @@ function DepartRoles({ depart }: { depart: DepartNode }) {
           { title: "角色名称", dataIndex: "roleName" },
           { title: "角色编码", dataIndex: "roleCode" },
           { title: "描述", dataIndex: "description" },
-          {
-            title: "操作",
-            key: "action",
-            render: (_: unknown, role: DepartRole) => (
-              <Space>
-                <a onClick={() => (form.setFieldsValue(role), setEditing({ open: true, role }))}>编辑</a>
-                <a onClick={() => setGranting(role)}>授权</a>
-                <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={async () => (await run(() => api.del("/sys/sysDepartRole/delete", { id: role.id }), "删除成功!")) && query.refetch()}>
-                  <a>删除</a>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          actionColumn<DepartRole>({
+            rows: result?.data?.records,
+            links: (role) => [
+              <a key="edit" onClick={() => (form.setFieldsValue(role), setEditing({ open: true, role }))}>编辑</a>,
+              <a key="grant" onClick={() => setGranting(role)}>授权</a>,
+              <Popconfirm key="delete" title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={async () => (await run(() => api.del("/sys/sysDepartRole/delete", { id: role.id }), "删除成功!")) && query.refetch()}>
+                <a>删除</a>
+              </Popconfirm>,
+            ],
+          }),
         ]}
       />
       <Modal title={editing.role ? "编辑部门角色" : "新增部门角色"} open={editing.open} onCancel={() => setEditing({ open: false })} onOk={save} okText="确定" cancelText="取消" forceRender>
@@ -399,20 +397,20 @@ export function DepartMembers({ depart }: { depart: DepartNode }) {
           { title: "用户姓名", dataIndex: "realname" },
           { title: "手机号码", dataIndex: "phone" },
           { title: "部门", dataIndex: "orgCodeTxt" },
-          {
-            title: "操作",
-            key: "action",
-            render: (_: unknown, u: Member) => (
+          actionColumn<Member>({
+            rows: result?.data?.records,
+            links: (u) => [
               <Popconfirm
+                key="remove"
                 title="确定把该用户移出部门吗?"
                 okText="确定"
                 cancelText="取消"
                 onConfirm={async () => (await run(() => api.del("/sys/user/deleteUserInDepart", { depId: depart.id, userId: u.id }), "删除成功!")) && query.refetch()}
               >
                 <a>移出</a>
-              </Popconfirm>
-            ),
-          },
+              </Popconfirm>,
+            ],
+          }),
         ]}
       />
       <Modal

@@ -1,11 +1,12 @@
 import { useCustom } from "@refinedev/core";
-import { App, Button, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Radio, Space, Table, Tag } from "antd";
+import { App, Button, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Radio, Table, Tag } from "antd";
 import { useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { local, StorageKeys } from "../../../providers/storage";
 import { useAccess } from "../../../src/components/auth";
 import type { PageProps } from "../../../src/registry";
+import { actionColumn } from "../shared/action-column";
 import { CrudPage } from "../shared/crud-page";
 import { useApi } from "../shared/use-api";
 import { duplicateRule, FORM_VALIDATE_TRIGGER, serverRule } from "../shared/validators";
@@ -159,19 +160,15 @@ function DictItemsDrawer({ dict, onClose }: { dict?: DictRow; onClose: () => voi
           { title: "状态", dataIndex: "status", width: 90, render: (s: number) => (s === 1 ? <Tag color="green">启用</Tag> : <Tag>不启用</Tag>) },
           ...(canEdit
             ? [
-                {
-                  title: "操作",
-                  key: "action",
-                  width: 120,
-                  render: (_: unknown, item: ItemRow) => (
-                    <Space>
-                      <a onClick={() => (form.setFieldsValue(item), setEditing({ open: true, item }))}>编辑</a>
-                      <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => run(() => api.del("/sys/dictItem/delete", { id: item.id }), "删除成功!")}>
-                        <a>删除</a>
-                      </Popconfirm>
-                    </Space>
-                  ),
-                },
+                actionColumn<ItemRow>({
+                  rows: result?.data?.records,
+                  links: (item) => [
+                    <a key="edit" onClick={() => (form.setFieldsValue(item), setEditing({ open: true, item }))}>编辑</a>,
+                    <Popconfirm key="delete" title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => run(() => api.del("/sys/dictItem/delete", { id: item.id }), "删除成功!")}>
+                      <a>删除</a>
+                    </Popconfirm>,
+                  ],
+                }),
               ]
             : []),
         ]}

@@ -1,6 +1,7 @@
-import { App, Button, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from "antd";
+import { App, Button, Drawer, Form, Input, Modal, Popconfirm, Select, Table, Tag } from "antd";
 import { useCallback, useEffect, useState } from "react";
 
+import { actionColumn } from "../shared/action-column";
 import { useApi } from "../shared/use-api";
 import { FORM_VALIDATE_TRIGGER } from "../shared/validators";
 
@@ -73,18 +74,15 @@ export function DataRulesDrawer({ menu, onClose }: { menu?: { id: string; name: 
           { title: "条件", dataIndex: "ruleConditions" },
           { title: "规则值", dataIndex: "ruleValue" },
           { title: "状态", dataIndex: "status", render: (s: string) => (s === "1" ? <Tag color="green">有效</Tag> : <Tag>无效</Tag>) },
-          {
-            title: "操作",
-            key: "action",
-            render: (_: unknown, rule: Rule) => (
-              <Space>
-                <a onClick={() => (form.setFieldsValue(rule), setEditing({ open: true, rule }))}>编辑</a>
-                <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => run(() => api.del("/sys/permission/deletePermissionRule", { id: rule.id }), "删除成功!")}>
-                  <a>删除</a>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          actionColumn<Rule>({
+            rows: rules,
+            links: (rule) => [
+              <a key="edit" onClick={() => (form.setFieldsValue(rule), setEditing({ open: true, rule }))}>编辑</a>,
+              <Popconfirm key="delete" title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => run(() => api.del("/sys/permission/deletePermissionRule", { id: rule.id }), "删除成功!")}>
+                <a>删除</a>
+              </Popconfirm>,
+            ],
+          }),
         ]}
       />
       <Modal title={editing.rule ? "编辑规则" : "新增规则"} open={editing.open} onCancel={() => setEditing({ open: false })} onOk={save} okText="确定" cancelText="取消" forceRender>

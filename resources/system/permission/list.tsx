@@ -1,11 +1,12 @@
 import { useCustom } from "@refinedev/core";
-import { App, Button, Card, Col, Divider, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Row, Space, Switch, Table, Tag, TreeSelect } from "antd";
+import { App, Button, Card, Col, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Row, Space, Switch, Table, Tag, TreeSelect } from "antd";
 import { createElement, useEffect, useMemo, useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
 import { menuIcon } from "../../../src/layout/menu-icons";
 import type { PageProps } from "../../../src/registry";
+import { actionColumn } from "../shared/action-column";
 import { useApi } from "../shared/use-api";
 import { DataRulesDrawer } from "./data-rules";
 import { IconPicker } from "./icon-picker";
@@ -44,6 +45,9 @@ interface ParentOption {
   value: string;
   children?: ParentOption[];
 }
+
+/** Every row of the tree (the action column fits the widest row at any depth). */
+const flattenRows = (rows: MenuRow[]): MenuRow[] => rows.flatMap((r) => [r, ...flattenRows(r.children ?? [])]);
 
 const parentOptions = (rows: MenuRow[]): ParentOption[] =>
   rows.filter((r) => r.menuType !== 2).map((r) => ({ title: r.name, value: r.id, children: r.children ? parentOptions(r.children) : undefined }));
@@ -96,25 +100,24 @@ export default function PermissionListPage({ route }: PageProps) {
     { title: "组件", dataIndex: "component", ellipsis: true },
     { title: "路径", dataIndex: "url", ellipsis: true },
     { title: "排序", dataIndex: "sortNo", width: 70 },
-    {
-      title: "操作",
-      key: "action",
-      width: 230,
-      render: (_: unknown, row: MenuRow) => (
-        <Space split={<Divider type="vertical" />} size={0}>
-          {access.has(PERMISSION_CODES.edit) && <a onClick={() => setEditing({ open: true, row })}>编辑</a>}
-          {access.has(PERMISSION_CODES.add) && row.menuType !== 2 && (
-            <a onClick={() => setEditing({ open: true, row: { parentId: row.id, menuType: 1 } })}>添加下级</a>
-          )}
-          {access.has(PERMISSION_CODES.rule) && row.menuType !== 2 && <a onClick={() => setRulesOf(row)}>数据规则</a>}
-          {access.has(PERMISSION_CODES.delete) && (
-            <Popconfirm title="确定删除吗? 下级菜单和按钮会一并删除" okText="确定" cancelText="取消" onConfirm={() => run(() => api.del("/sys/permission/delete", { id: row.id }), "删除成功!")}>
-              <a>删除</a>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+    actionColumn<MenuRow>({
+      rows: flattenRows(rows),
+      align: "left",
+      // The table scrolls sideways below 1200 px of content: the links stay in view.
+      fixed: "right",
+      links: (row) => [
+        access.has(PERMISSION_CODES.edit) && <a key="edit" onClick={() => setEditing({ open: true, row })}>编辑</a>,
+        access.has(PERMISSION_CODES.add) && row.menuType !== 2 && (
+          <a key="add" onClick={() => setEditing({ open: true, row: { parentId: row.id, menuType: 1 } })}>添加下级</a>
+        ),
+        access.has(PERMISSION_CODES.rule) && row.menuType !== 2 && <a key="rules" onClick={() => setRulesOf(row)}>数据规则</a>,
+        access.has(PERMISSION_CODES.delete) && (
+          <Popconfirm key="delete" title="确定删除吗? 下级菜单和按钮会一并删除" okText="确定" cancelText="取消" onConfirm={() => run(() => api.del("/sys/permission/delete", { id: row.id }), "删除成功!")}>
+            <a>删除</a>
+          </Popconfirm>
+        ),
+      ],
+    }),
   ];
 
   return (

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
 import type { PageProps } from "../../../src/registry";
+import { actionColumn } from "../shared/action-column";
 import { CrudPage } from "../shared/crud-page";
 import { PermissionGrantDrawer } from "../shared/permission-tree";
 import { useAction, useApi } from "../shared/use-api";
@@ -149,11 +150,11 @@ function RoleUsersDrawer({ role, onClose }: { role?: RoleRow; onClose: () => voi
           { title: "用户账号", dataIndex: "username" },
           { title: "用户名称", dataIndex: "realname" },
           { title: "状态", dataIndex: "status_dictText" },
-          {
-            title: "操作",
-            key: "action",
-            render: (_: unknown, u: UserRow) => (
+          actionColumn<UserRow>({
+            rows: tableProps.dataSource,
+            links: (u) => [
               <Popconfirm
+                key="unlink"
                 title="确定取消关联吗?"
                 okText="确定"
                 cancelText="取消"
@@ -162,9 +163,9 @@ function RoleUsersDrawer({ role, onClose }: { role?: RoleRow; onClose: () => voi
                 }}
               >
                 <a>取消关联</a>
-              </Popconfirm>
-            ),
-          },
+              </Popconfirm>,
+            ],
+          }),
         ]}
       />
       <Modal title="选择用户" open={picking} onCancel={() => setPicking(false)} onOk={add} okText="确定" cancelText="取消">

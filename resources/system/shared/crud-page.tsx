@@ -1,10 +1,11 @@
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord, CrudFilters } from "@refinedev/core";
-import { App, Button, Card, Col, Divider, Form, Input, Modal, Popconfirm, Row, Space, Table, type FormInstance, type TableColumnsType, type TableProps } from "antd";
+import { App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Table, type FormInstance, type TableColumnsType, type TableProps } from "antd";
 import { useEffect, useState, type ReactNode } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
+import { actionColumn as actionColumnOf } from "./action-column";
 import { ExcelButtons } from "./excel-buttons";
 import { useAction, useApi, type Api } from "./use-api";
 import { FORM_VALIDATE_TRIGGER } from "./validators";
@@ -112,23 +113,18 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
       },
     });
 
-  const actionColumn = {
-    title: "操作",
-    key: "action",
-    width: 200,
-    align: "center" as const,
-    render: (_: unknown, record: R) => (
-      <Space split={<Divider type="vertical" />} size={0} onClick={(e) => e.stopPropagation()}>
-        {props.codes.edit && access.has(props.codes.edit) && <a onClick={() => setEditing({ open: true, record })}>编辑</a>}
-        {props.rowActions?.(record)}
-        {props.codes.delete && access.has(props.codes.delete) && (
-          <Popconfirm title="确定删除吗?" onConfirm={() => remove(String(record.id))} okText="确定" cancelText="取消">
-            <a>删除</a>
-          </Popconfirm>
-        )}
-      </Space>
-    ),
-  };
+  const actionColumn = actionColumnOf<R>({
+    rows: tableProps.dataSource,
+    links: (record) => [
+      props.codes.edit && access.has(props.codes.edit) && <a key="edit" onClick={() => setEditing({ open: true, record })}>编辑</a>,
+      ...(props.rowActions?.(record) ?? []),
+      props.codes.delete && access.has(props.codes.delete) && (
+        <Popconfirm key="delete" title="确定删除吗?" onConfirm={() => remove(String(record.id))} okText="确定" cancelText="取消">
+          <a>删除</a>
+        </Popconfirm>
+      ),
+    ],
+  });
 
   const reset = () => {
     searchFormProps.form?.resetFields();

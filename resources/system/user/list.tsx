@@ -1,12 +1,13 @@
 import { DownOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilters } from "@refinedev/core";
-import { App, Button, Card, Divider, Dropdown, Popconfirm, Space, Table, type MenuProps } from "antd";
+import { App, Button, Card, Dropdown, Popconfirm, Space, Table, type MenuProps } from "antd";
 import { useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
 import type { PageProps } from "../../../src/registry";
+import { actionColumn as actionColumnOf } from "../shared/action-column";
 import { ExcelButtons } from "../shared/excel-buttons";
 import { useAction, useApi } from "../shared/use-api";
 import { userColumns, type UserRow } from "./columns";
@@ -55,8 +56,23 @@ export default function UserListPage({ route }: PageProps) {
   const rowMenu = (row: UserRow): MenuProps["items"] =>
     [
       access.has(USER_CODES.resetPassword) && { key: "password", label: "密码", onClick: () => setResetting(row.username) },
-      access.has(USER_CODES.frozen) && row.status === 1 && { key: "freeze", label: "冻结", onClick: () => freeze([row.id], 2) },
-      access.has(USER_CODES.frozen) && row.status === 2 && { key: "unfreeze", label: "解冻", onClick: () => freeze([row.id], 1) },
+      // Confirmed like 删除, as JeecgBoot's UserList does (确定冻结吗? / 确定解冻吗?).
+      access.has(USER_CODES.frozen) && row.status === 1 && {
+        key: "freeze",
+        label: (
+          <Popconfirm title="确定冻结吗?" onConfirm={() => freeze([row.id], 2)} okText="确定" cancelText="取消">
+            <span>冻结</span>
+          </Popconfirm>
+        ),
+      },
+      access.has(USER_CODES.frozen) && row.status === 2 && {
+        key: "unfreeze",
+        label: (
+          <Popconfirm title="确定解冻吗?" onConfirm={() => freeze([row.id], 1)} okText="确定" cancelText="取消">
+            <span>解冻</span>
+          </Popconfirm>
+        ),
+      },
       access.has(USER_CODES.delete) && {
         key: "delete",
         danger: true,
@@ -68,28 +84,23 @@ export default function UserListPage({ route }: PageProps) {
       },
     ].filter(Boolean) as MenuProps["items"];
 
-  const actionColumn = {
-    title: "操作",
-    key: "action",
-    fixed: "right" as const,
-    width: 150,
-    align: "center" as const,
-    render: (_: unknown, row: UserRow) => {
+  const actionColumn = actionColumnOf<UserRow>({
+    rows: tableProps.dataSource,
+    fixed: "right",
+    links: (row) => {
       const items = rowMenu(row);
-      return (
-        <Space split={<Divider type="vertical" />} size={0}>
-          {access.has(USER_CODES.edit) && <a onClick={() => setEditing({ open: true, user: row })}>编辑</a>}
-          {items && items.length > 0 && (
-            <Dropdown menu={{ items }}>
-              <a>
-                更多 <DownOutlined />
-              </a>
-            </Dropdown>
-          )}
-        </Space>
-      );
+      return [
+        access.has(USER_CODES.edit) && <a key="edit" onClick={() => setEditing({ open: true, user: row })}>编辑</a>,
+        items && items.length > 0 && (
+          <Dropdown key="more" menu={{ items }}>
+            <a>
+              更多 <DownOutlined />
+            </a>
+          </Dropdown>
+        ),
+      ];
     },
-  };
+  });
 
   return (
     <Card title={route.title}>
