@@ -109,9 +109,11 @@ describe("system administration journey", () => {
     await roleRow.waitFor();
     await roleRow.getByText("授权", { exact: true }).click();
     const grant = page.locator(".ant-drawer").filter({ hasText: `角色权限配置 - ${ROLE.name}` });
-    await treeCheckbox(grant, "系统管理").click();
-    await treeCheckbox(grant, "用户管理").click();
+    // 父子关联 (on by default): ticking 用户查询 ticks the menus above it, and nothing beside it.
     await treeCheckbox(grant, "用户查询").click();
+    for (const title of ["系统管理", "用户管理", "用户查询"]) await expect.poll(() => treeCheckbox(grant, title).getAttribute("class")).toContain("ant-tree-checkbox-checked");
+    expect(await treeCheckbox(grant, "添加用户").getAttribute("class")).not.toContain("ant-tree-checkbox-checked");
+    expect(await treeCheckbox(grant, "角色管理").getAttribute("class")).not.toContain("ant-tree-checkbox-checked");
     await grant.getByRole("button", { name: /仅保存/ }).click();
     await successMessage(page, "保存成功！");
     await grant.locator(".ant-tree-title", { hasText: /^用户管理（数据规则）$/ }).click();
