@@ -156,6 +156,43 @@ export default async function departRoutes(base: FastifyInstance) {
     return ok(nestDeparts(rows, (d) => ({ id: d.id, parentId: d.parentId, key: d.id, value: d.id, title: d.departName, isLeaf: true, children: null as unknown[] | null })));
   });
 
+  /**
+   * The lazy department tree of the JeecgBoot pickers (JSelectDepart): one level at a time — the roots, or
+   * the children of `pid` — or the departments named by `ids` (to show a saved selection). Leaves are told
+   * by whether a live child exists; `children` stays null, the client asks again when a node opens.
+   */
+  app.get(
+    "/sys/sysDepart/queryDepartTreeSync",
+    {
+      config: signedIn,
+      schema: {
+        querystring: Type.Object({
+          pid: Type.Optional(Type.String({ title: "上级部门", maxLength: 64 })),
+          ids: Type.Optional(Type.String({ title: "编号列表", maxLength: 40_000 })),
+          primaryKey: Type.Optional(Type.String({ title: "主键字段", maxLength: 32 })),
+        }),
+      },
+    },
+    async (req) => {
+      const ids = parseOptionalIds(req.query.ids);
+      const pid = req.query.pid?.trim() ?? "";
+      const level = ids.length
+        ? inArray(sysDepart.id, ids)
+        : pid
+          ? eq(sysDepart.parentId, pid)
+          : or(sql`${sysDepart.parentId} is null`, eq(sysDepart.parentId, ""));
+      const rows = await liveDeparts(db, level);
+      const parents = rows.length
+        ? await db
+            .selectDistinct({ id: sysDepart.parentId })
+            .from(sysDepart)
+            .where(and(eq(sysDepart.delFlag, "0"), inArray(sysDepart.parentId, rows.map((r) => r.id))))
+        : [];
+      const withChildren = new Set(parents.map((p) => p.id));
+      return ok(rows.map((d) => ({ ...toDepartNode(d), isLeaf: !withChildren.has(d.id) })));
+    },
+  );
+
   app.get("/sys/sysDepart/queryById", { config: can("system:depart:list"), schema: { querystring: IdQuery } }, async (req) => {
     const [row] = await db.select().from(sysDepart).where(eq(sysDepart.id, req.query.id));
     if (!row) throw refused("未找到对应实体");
