@@ -92,6 +92,13 @@ describe("GET /sys/annountCement/listByUser", () => {
     const bad = await get("/sys/annountCement/listByUser?pageSize=abc", admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/pageSize/);
+    expect((await get("/sys/annountCement/listByUser?pageSize=-5", admin)).statusCode).toBe(400);
+  });
+
+  it("clamps a page size above the bell's limit instead of refusing it", async () => {
+    const res = await get("/sys/annountCement/listByUser?pageSize=99999", admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.anntMsgList.length).toBeLessThanOrEqual(100);
   });
 });
 

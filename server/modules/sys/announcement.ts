@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import { sysAnnouncement } from "../../db/schema.js";
 import { badRequest, ok, refused } from "../../lib/envelope.js";
-import { fetchPage, parseListQuery, toPage } from "../../lib/list-query.js";
+import { fetchPage, parseListQuery, parsePageSize, toPage } from "../../lib/list-query.js";
 import { signedIn } from "../../plugins/auth.js";
 import {
   backfillAllAnnouncements,
@@ -25,10 +25,10 @@ import {
   unreadByCategory,
 } from "./announcement.repo.js";
 
-const ListByUserQuery = Type.Object(
-  { pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 5 })) },
-  { additionalProperties: true },
-);
+const ListByUserQuery = Type.Object({ pageSize: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: true });
+
+/** The bell shows a handful of unread messages per category; larger asks are clamped, like list pages. */
+const BELL_MAX_PAGE_SIZE = 100;
 
 const AnntIdBody = Type.Object({ anntId: Type.String({ minLength: 1, maxLength: 32 }) });
 
@@ -56,7 +56,7 @@ export default async function announcementRoutes(base: FastifyInstance) {
 
   app.get("/sys/annountCement/listByUser", { config: signedIn, schema: { querystring: ListByUserQuery } }, async (req) => {
     const user = req.currentUser();
-    const pageSize = req.query.pageSize ?? 5;
+    const pageSize = parsePageSize(req.query.pageSize, BELL_MAX_PAGE_SIZE, 5);
     await backfillAllAnnouncements(db, user.userId, user.username);
     const [annt, sys] = await Promise.all([
       unreadByCategory(db, user.userId, CATEGORY_NOTICE, pageSize),
