@@ -5,7 +5,20 @@ export const PRODUCT_NAME = "红色印记管理平台";
 /** Base URL of the API (JeecgBoot's `domianURL`); the server's context path by default. */
 export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL || "/jeecg-boot").replace(/\/+$/, "");
 
-export const FILING_NUMBER: string = import.meta.env.VITE_FILING_NUMBER || "京ICP备00000000号";
+/** The ICP filing number of the login footer (`VITE_FILING_NUMBER`); none configured → nothing is shown. */
+export function filingNumber(): string | undefined {
+  return import.meta.env.VITE_FILING_NUMBER?.trim() || undefined;
+}
+
+/**
+ * Where the header's help icon leads (`VITE_HELP_URL`): an http(s) URL or a same-origin path. None configured,
+ * or anything else (say a `javascript:` URL) → no help icon.
+ */
+export function helpUrl(): string | undefined {
+  const url = import.meta.env.VITE_HELP_URL?.trim();
+  if (!url) return undefined;
+  return /^https?:\/\//i.test(url) || (url.startsWith("/") && !url.startsWith("//")) ? url : undefined;
+}
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 

@@ -8,6 +8,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
 import { App } from "./App";
+import "./global.css";
 import { getSettings } from "./settings/settings";
 import { currentTheme } from "./settings/themed-config";
 

@@ -16,14 +16,13 @@ import { useRef, type CSSProperties, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 
 import type { Identity } from "../../providers/auth-provider";
-import { fileUrl, PRODUCT_NAME } from "../../providers/config";
+import { fileUrl, helpUrl, PRODUCT_NAME } from "../../providers/config";
 import type { Navigation } from "../../providers/menu";
 import { DepartModal, type DepartModalHandle } from "./header/depart-modal";
 import { MenuSearch } from "./header/menu-search";
 import { NoticeBell } from "./header/notice-bell";
 import { PasswordModal, type PasswordModalHandle } from "./header/password-modal";
 
-export const HELP_URL = "http://doc.jeecg.com";
 export const HEADER_HEIGHT = 64;
 
 export interface HeaderProps {
@@ -68,6 +67,7 @@ export function Header({ navigation, collapsed, onToggle, isMobile, small, dark,
   ];
 
   const fg = dark ? "rgba(255,255,255,0.85)" : undefined;
+  const help = helpUrl();
 
   return (
     <Layout.Header className={`rm-header${dark ? " rm-header-dark" : ""}`} style={{ height: HEADER_HEIGHT, ...style }}>
@@ -85,9 +85,9 @@ export function Header({ navigation, collapsed, onToggle, isMobile, small, dark,
       {topMenu ?? <div style={{ flex: 1, minWidth: 0 }} />}
       <div className="rm-header-right" style={{ color: fg }}>
         {!small && <MenuSearch navigation={navigation} />}
-        {!small && (
+        {!small && help && (
           <Tooltip title="帮助文档">
-            <a className="rm-header-action" href={HELP_URL} target="_blank" rel="noopener noreferrer" aria-label="帮助文档" style={{ color: fg }}>
+            <a className="rm-header-action" href={help} target="_blank" rel="noopener noreferrer" aria-label="帮助文档" style={{ color: fg }}>
               <QuestionCircleOutlined style={{ fontSize: 16 }} />
             </a>
           </Tooltip>

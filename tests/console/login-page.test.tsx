@@ -1,11 +1,12 @@
 /**
  * The login form asks the server whether it needs a captcha (issue 7, item 3): a server run with
  * LOGIN_CAPTCHA=false gets a form without one; a server that wants one — or a JeecgBoot server, which has no
- * `/sys/loginConfig` — gets the captcha as before. Only the network edge is faked.
+ * `/sys/loginConfig` — gets the captcha as before. The footer shows a filing number only when one is
+ * configured (issue 13, item 12). Only the network edge is faked.
  */
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { InternalAxiosRequestConfig } from "axios";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { LoginResult, UserPermissions } from "../../contract";
 import { createAuth } from "../../providers/auth-provider";
@@ -144,4 +145,25 @@ describe("login page: captcha as the server wants it", () => {
     expect(JSON.parse(calls("post", "/sys/login")[0].data)).not.toHaveProperty("captcha");
     expect(calls("get", "/sys/loginConfig")).toHaveLength(2);
   });
+});
+
+describe("login page: footer and links", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("shows no filing number when none is configured", async () => {
+    vi.stubEnv("VITE_FILING_NUMBER", "");
+    renderLogin({ ...signInRoutes, "GET /sys/loginConfig": () => ok({ captcha: false }) });
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    const footer = document.querySelector("footer")!;
+    expect(footer.textContent).toMatch(/^Copyright © \d{4} 红色印记管理平台$/);
+    expect(footer.textContent).not.toMatch(/ICP/);
+  });
+
+  it("shows the configured filing number", async () => {
+    vi.stubEnv("VITE_FILING_NUMBER", "京ICP备12345678号-1");
+    renderLogin({ ...signInRoutes, "GET /sys/loginConfig": () => ok({ captcha: false }) });
+    expect(await screen.findByText("京ICP备12345678号-1")).toBeTruthy();
+    expect(screen.queryByText("京ICP备00000000号")).toBeNull();
+  });
+
 });

@@ -132,6 +132,35 @@ describe("login journey", () => {
     await page.close();
   });
 
+  it("fills the window at 1440×900 with no body margin and no scrollbar", async () => {
+    const page = await signedOutPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${baseUrl}/user/login`);
+    await page.getByPlaceholder("请输入用户名").waitFor();
+    await expect.poll(() => page.getByRole("button", { name: /登\s*录/ }).isEnabled()).toBe(true);
+    const layout = await page.evaluate(() => {
+      const body = getComputedStyle(document.body);
+      const root = document.documentElement;
+      return {
+        margin: [body.marginTop, body.marginRight, body.marginBottom, body.marginLeft],
+        vertical: root.scrollHeight - root.clientHeight,
+        horizontal: root.scrollWidth - root.clientWidth,
+        page: document.querySelector("main")!.parentElement!.getBoundingClientRect().toJSON(),
+        background: getComputedStyle(document.querySelector("main")!.parentElement!).backgroundImage,
+      };
+    });
+    expect(layout.margin).toEqual(["0px", "0px", "0px", "0px"]);
+    expect(layout.vertical).toBe(0);
+    expect(layout.horizontal).toBe(0);
+    // The page and its background reach every edge of the window: no white frame around it.
+    expect(layout.page).toMatchObject({ left: 0, top: 0, width: 1440, height: 900 });
+    expect(layout.background).toMatch(/gradient/);
+    // The e2e build configures no filing number: the footer shows none, and never a placeholder.
+    expect(await page.locator("footer").innerText()).not.toMatch(/ICP/);
+    await shot(page, "08-login-1440");
+    await page.close();
+  });
+
   it(`loads at most ${LOGIN_ROUTE_BUDGET_BYTES / 1024} kB of gzipped JavaScript for /user/login`, async () => {
     const page = await signedOutPage();
     const scripts = new Map<string, number>();

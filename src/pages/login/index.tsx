@@ -4,7 +4,7 @@ import { Button, Form, Input } from "antd";
 import { useState } from "react";
 
 import type { LoginVariables } from "../../../providers/auth-provider";
-import { FILING_NUMBER, PRODUCT_NAME } from "../../../providers/config";
+import { filingNumber, PRODUCT_NAME } from "../../../providers/config";
 import { useDocumentTitle } from "../../layout/document-title";
 import styles from "./login.module.css";
 import { useLoginConfig } from "./use-login-config";
@@ -54,6 +54,7 @@ export default function LoginPage() {
     );
 
   const image = typeof captcha?.data === "string" ? captcha.data : undefined;
+  const filing = filingNumber();
 
   return (
     <div className={styles.page}>
@@ -92,7 +93,7 @@ export default function LoginPage() {
         </Form>
       </main>
       <footer className={styles.footer}>
-        <div>{FILING_NUMBER}</div>
+        {filing && <div>{filing}</div>}
         <div>
           Copyright © {new Date().getFullYear()} {PRODUCT_NAME}
         </div>
