@@ -92,6 +92,13 @@ export interface LoginRequest {
   remember_me?: boolean;
 }
 
+/** `POST /sys/phoneLogin` body (contract.md §4.3): the mobile number and the SMS code sent to it. */
+export interface PhoneLoginRequest {
+  mobile: string;
+  captcha: string;
+  remember_me?: boolean;
+}
+
 /** `GET /sys/loginConfig` (an addition of this server; JeecgBoot lacks it and always wants a captcha). */
 export interface LoginConfig {
   /** The login form must send `captcha` and `checkKey` (`LOGIN_CAPTCHA`). */

@@ -3,7 +3,7 @@
  */
 import type { AuthProvider } from "@refinedev/core";
 
-import type { LoginRequest, LoginResult, Result, SysUser, UserPermissions } from "../contract";
+import type { LoginRequest, LoginResult, PhoneLoginRequest, Result, SysUser, UserPermissions } from "../contract";
 import { clearAuthLists, setAuthLists } from "./access-control";
 import { http, setSessionEnder, type HttpClient } from "./http";
 import { EMPTY_MENU_ERROR } from "./menu";
@@ -11,10 +11,11 @@ import { getToken, LANDING_PATH, local, SESSION_KEYS, SESSION_TTL_MS, StorageKey
 
 export const LOGIN_PATH = "/user/login";
 
-export interface LoginVariables extends LoginRequest {
+/** Password sign-in (`/sys/login`) or, with `mobile`, phone sign-in (`/sys/phoneLogin`); both answer alike. */
+export type LoginVariables = (LoginRequest | PhoneLoginRequest) & {
   /** Where to go after signing in (the login page's `redirect` query). */
   redirect?: string | null;
-}
+};
 
 export interface Identity {
   id: string;
@@ -77,7 +78,7 @@ export function createAuth({ client, navigate, currentPath }: AuthDeps) {
     login: async ({ redirect, ...form }: LoginVariables) => {
       let body: Result<LoginResult>;
       try {
-        body = await client.post<Result<LoginResult>>("/sys/login", form);
+        body = await client.post<Result<LoginResult>>("mobile" in form ? "/sys/phoneLogin" : "/sys/login", form);
       } catch (error) {
         const message = (error as { response?: { data?: { message?: string } } }).response?.data?.message;
         return { success: false, error: { name: "登录失败", message: message || "请求失败，请稍后重试" } };

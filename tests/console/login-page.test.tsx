@@ -2,9 +2,10 @@
  * The login form asks the server whether it needs a captcha (issue 7, item 3): a server run with
  * LOGIN_CAPTCHA=false gets a form without one; a server that wants one — or a JeecgBoot server, which has no
  * `/sys/loginConfig` — gets the captcha as before. The footer shows a filing number only when one is
- * configured (issue 13, item 12). Only the network edge is faked.
+ * configured, and the page links to 注册 and 忘记密码 and has a 手机号登录 tab (issue 13, items 12 and 13).
+ * Only the network edge is faked.
  */
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { InternalAxiosRequestConfig } from "axios";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -12,6 +13,7 @@ import type { LoginResult, UserPermissions } from "../../contract";
 import { createAuth } from "../../providers/auth-provider";
 import { createDataProvider } from "../../providers/data-provider";
 import { createHttp, type HttpEffects, type Notice } from "../../providers/http";
+import { useNotificationProvider } from "../../src/components/notification-provider";
 import LoginPage from "../../src/pages/login";
 import { fakeAdapter, ok, type FakeReply } from "./fake-server";
 import { TestWrapper } from "./test-wrapper";
@@ -64,7 +66,7 @@ function renderLogin(routes: Routes) {
   }, seen);
   const { authProvider } = createAuth({ client, navigate: () => {}, currentPath: () => "/user/login" });
   render(
-    <TestWrapper dataProvider={createDataProvider(client)} authProvider={authProvider} path="/user/login">
+    <TestWrapper dataProvider={createDataProvider(client)} authProvider={authProvider} notificationProvider={useNotificationProvider} path="/user/login">
       <LoginPage />
     </TestWrapper>,
   );
@@ -147,6 +149,9 @@ describe("login page: captcha as the server wants it", () => {
   });
 });
 
+const SMS_NOT_CONFIGURED = "短信接口未配置，请联系管理员！";
+const refusedWith = (message: string) => () => ({ body: { success: false, code: 500, message, result: null, timestamp: Date.now() } });
+
 describe("login page: footer and links", () => {
   afterEach(() => vi.unstubAllEnvs());
 
@@ -166,4 +171,77 @@ describe("login page: footer and links", () => {
     expect(screen.queryByText("京ICP备00000000号")).toBeNull();
   });
 
+  it("links to 注册账户 and 忘记密码", async () => {
+    renderLogin({ ...signInRoutes, "GET /sys/loginConfig": () => ok({ captcha: false }) });
+    expect(screen.getByRole("link", { name: "注册账户" }).getAttribute("href")).toBe("/user/register");
+    expect(screen.getByRole("link", { name: "忘记密码" }).getAttribute("href")).toBe("/user/alteration");
+  });
+});
+
+describe("login page: 手机号登录", () => {
+  const phoneRoutes: Routes = {
+    ...signInRoutes,
+    "GET /sys/loginConfig": () => ok({ captcha: true }),
+    "POST /sys/sms": refusedWith(SMS_NOT_CONFIGURED),
+    "POST /sys/phoneLogin": refusedWith(SMS_NOT_CONFIGURED),
+  };
+
+  async function openPhoneTab() {
+    fireEvent.click(await screen.findByRole("tab", { name: "手机号登录" }));
+    return screen.findByLabelText("手机号");
+  }
+
+  it("checks the number before asking for a code, then shows the server's answer", async () => {
+    const { calls } = renderLogin(phoneRoutes);
+    await openPhoneTab();
+    const sendCode = screen.getByRole("button", { name: "获取验证码" });
+    fireEvent.click(sendCode);
+    expect(await screen.findByText("请输入手机号!")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("手机号"), { target: { value: "12345" } });
+    fireEvent.click(sendCode);
+    expect(await screen.findByText("请输入正确的手机号")).toBeTruthy();
+    expect(calls("post", "/sys/sms")).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText("手机号"), { target: { value: "13900000000" } });
+    fireEvent.click(sendCode);
+    await waitFor(() => expect(calls("post", "/sys/sms")).toHaveLength(1));
+    expect(JSON.parse(calls("post", "/sys/sms")[0].data)).toEqual({ mobile: "13900000000", smsmode: "0" });
+    expect(await screen.findByText(SMS_NOT_CONFIGURED)).toBeTruthy();
+    // Refused: no countdown, the button can be pressed again.
+    expect(screen.getByRole("button", { name: "获取验证码" })).toBeTruthy();
+  });
+
+  it("signs in through /sys/phoneLogin and shows 登录失败 with the server's message", async () => {
+    const { calls } = renderLogin(phoneRoutes);
+    await openPhoneTab();
+    const submit = () => fireEvent.click(within(screen.getByRole("tabpanel", { name: "手机号登录" })).getByRole("button", { name: /登\s*录/ }));
+    submit();
+    expect(await screen.findByText("请输入短信验证码!")).toBeTruthy();
+    expect(calls("post", "/sys/phoneLogin")).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText("手机号"), { target: { value: "13900000000" } });
+    fireEvent.change(screen.getByLabelText("短信验证码"), { target: { value: "123456" } });
+    submit();
+    await waitFor(() => expect(calls("post", "/sys/phoneLogin")).toHaveLength(1));
+    expect(JSON.parse(calls("post", "/sys/phoneLogin")[0].data)).toEqual({ mobile: "13900000000", captcha: "123456", remember_me: true });
+    expect(calls("post", "/sys/login")).toHaveLength(0);
+    expect(await screen.findByText("登录失败")).toBeTruthy();
+    expect(screen.getByText(SMS_NOT_CONFIGURED)).toBeTruthy();
+    expect(localStorage.getItem("pro__Access-Token")).toBeNull();
+  });
+
+  it("switches tabs, showing one form at a time and keeping what was typed", async () => {
+    renderLogin(phoneRoutes);
+    await screen.findByAltText("验证码");
+    expect(screen.getByRole("tab", { name: "账户密码登录" }).getAttribute("aria-selected")).toBe("true");
+    fireEvent.change(screen.getByLabelText("用户名"), { target: { value: "admin" } });
+    await openPhoneTab();
+    expect(screen.getByRole("tab", { name: "手机号登录" }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getAllByRole("tabpanel")).toHaveLength(1);
+    expect(screen.getByRole("tabpanel").id).toBe("login-panel-phone");
+    fireEvent.keyDown(screen.getByRole("tab", { name: "手机号登录" }), { key: "ArrowLeft" });
+    expect(screen.getByRole("tabpanel").id).toBe("login-panel-account");
+    expect((screen.getByLabelText("用户名") as HTMLInputElement).value).toBe("admin");
+    expect(screen.getByPlaceholderText("请输入验证码")).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
+import { Refine, type AuthProvider, type DataProvider, type NotificationProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
@@ -13,11 +13,14 @@ export function TestWrapper({
   children,
   dataProvider,
   authProvider,
+  notificationProvider,
   path = "/",
 }: {
   children: ReactNode;
   dataProvider: DataProvider;
   authProvider?: AuthProvider;
+  /** E.g. the console's own, to see what Refine notifies (登录失败 …). */
+  notificationProvider?: NotificationProvider | (() => NotificationProvider);
   path?: string;
 }) {
   return (
@@ -27,6 +30,7 @@ export function TestWrapper({
           <Refine
             dataProvider={dataProvider}
             authProvider={authProvider}
+            notificationProvider={notificationProvider}
             routerProvider={routerProvider}
             i18nProvider={i18nProvider}
             resources={resources}

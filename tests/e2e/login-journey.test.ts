@@ -161,6 +161,37 @@ describe("login journey", () => {
     await page.close();
   });
 
+  it("links to 注册 and 忘记密码, and its 手机号登录 tab shows the server's SMS answer", async () => {
+    const page = await signedOutPage();
+    await page.goto(`${baseUrl}/user/login`);
+    await page.getByRole("link", { name: "注册账户" }).click();
+    await page.waitForURL(/\/user\/register$/);
+    await page.getByRole("link", { name: "使用已有账户登录" }).click();
+    await page.waitForURL(/\/user\/login$/);
+    await page.getByRole("link", { name: "忘记密码" }).click();
+    await page.waitForURL(/\/user\/alteration$/);
+    await page.goto(`${baseUrl}/user/login`);
+
+    await page.getByRole("tab", { name: "手机号登录" }).click();
+    await page.getByPlaceholder("请输入手机号").fill("13900000000");
+    const sms = page.waitForResponse((response) => response.url().endsWith("/sys/sms"));
+    await page.getByRole("button", { name: "获取验证码" }).click();
+    expect((await (await sms).json()).message).toBe("短信接口未配置，请联系管理员！");
+    await page.locator(".ant-message").getByText("短信接口未配置，请联系管理员！").waitFor();
+    await shot(page, "09-login-phone");
+
+    await page.getByPlaceholder("请输入短信验证码").fill("123456");
+    const phoneLogin = page.waitForResponse((response) => response.url().endsWith("/sys/phoneLogin"));
+    await page.getByRole("tabpanel", { name: "手机号登录" }).getByRole("button", { name: /登\s*录/ }).click();
+    expect((await phoneLogin).status()).toBe(200);
+    const notice = page.locator(".ant-notification-notice").filter({ hasText: "登录失败" });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain("短信接口未配置，请联系管理员！");
+    expect(page.url()).toMatch(/\/user\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("pro__Access-Token"))).toBeNull();
+    await page.close();
+  });
+
   it(`loads at most ${LOGIN_ROUTE_BUDGET_BYTES / 1024} kB of gzipped JavaScript for /user/login`, async () => {
     const page = await signedOutPage();
     const scripts = new Map<string, number>();

@@ -1,6 +1,6 @@
 /**
- * Anonymous self-service endpoints of the login pages (contract.md §4.3, §10.1): SMS codes, registration,
- * password recovery by phone. This server has no SMS gateway and does not open self-registration, so
+ * Anonymous self-service endpoints of the login pages (contract.md §4.3, §10.1): SMS codes, phone sign-in,
+ * registration, password recovery by phone. This server has no SMS gateway and does not open self-registration, so
  * each answers with a clear refusal after validating its input — the pages work and say why, and no
  * anonymous caller can create accounts or probe which phone numbers exist.
  */
@@ -22,6 +22,25 @@ export default async function selfServiceRoutes(base: FastifyInstance) {
   app.post(
     "/sys/sms",
     { config: limited, schema: { body: Type.Object({ mobile: Mobile, smsmode: Type.Union([Type.Literal("0"), Type.Literal("1"), Type.Literal("2")]) }) } },
+    async () => {
+      throw refused(SMS_NOT_CONFIGURED);
+    },
+  );
+
+  // Phone sign-in needs a code sent by SMS; none can have been sent, so every attempt is refused the same way
+  // (JeecgBoot would say 手机验证码错误, which would send the user hunting for a code that never comes).
+  app.post(
+    "/sys/phoneLogin",
+    {
+      config: limited,
+      schema: {
+        body: Type.Object({
+          mobile: Mobile,
+          captcha: Type.String({ minLength: 1, maxLength: 10 }),
+          remember_me: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })])),
+        }),
+      },
+    },
     async () => {
       throw refused(SMS_NOT_CONFIGURED);
     },

@@ -61,7 +61,7 @@ export default function RegisterPage() {
               <Form.Item name="smscode" noStyle rules={[{ required: true, message: "请输入验证码" }]}>
                 <Input placeholder="验证码" />
               </Form.Item>
-              <SmsButton form={form} smsmode="2" />
+              <SmsButton form={form} smsmode="1" />
             </Space.Compact>
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={mutation.isPending}>

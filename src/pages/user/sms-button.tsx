@@ -4,8 +4,11 @@ import { useEffect, useState } from "react";
 
 import type { JeecgHttpError } from "../../../providers/data-provider";
 
-/** 获取验证码: validates the phone field, asks `/sys/sms` for a code, then counts down 60 s. */
-export function SmsButton({ form, field = "phone", smsmode }: { form: FormInstance; field?: string; smsmode: "1" | "2" }) {
+/**
+ * 获取验证码: validates the phone field, asks `/sys/sms` for a code, then counts down 60 s. `smsmode`: "0" login,
+ * "1" registration, "2" password recovery (contract.md §4.3).
+ */
+export function SmsButton({ form, field = "phone", smsmode }: { form: FormInstance; field?: string; smsmode: "0" | "1" | "2" }) {
   const { message } = App.useApp();
   const [left, setLeft] = useState(0);
   const { mutateAsync, mutation } = useCustomMutation();
