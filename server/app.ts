@@ -2,7 +2,7 @@
  * Builds the Fastify app: external plugins first (security headers, rate limits), then ours (errors, auth,
  * operation log), then the API modules under the context path, and the console last.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import rateLimit from "@fastify/rate-limit";
 import ajvFormats from "ajv-formats";
 import type { Config } from "./config.js";
@@ -72,7 +72,12 @@ declare module "fastify" {
 
 const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes];
 
-export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["logger"] = false): Promise<FastifyInstance> {
+/** `onRoute` sees every route as it is registered (tests walk the route schemas with it). */
+export interface BuildOptions {
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["logger"] = false, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } } : logger,
@@ -83,6 +88,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
     ...httpServerOptions(config),
   });
   app.decorate("ctx", ctx);
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
 
   await app.register(securityHeaders, { https: config.https });
   // skipOnError: while Redis is down the limiter lets requests through instead of failing or hanging them.

@@ -9,6 +9,7 @@ import localizeZh from "ajv-i18n/localize/zh/index.js";
 import { ApiError, fail } from "../lib/envelope.js";
 import { databaseFault } from "../db/client.js";
 import { describeError } from "../lib/dependency.js";
+import { fieldTitle } from "../lib/field-schema.js";
 
 const CONTEXT_LABEL: Record<string, string> = {
   body: "请求体",
@@ -17,18 +18,72 @@ const CONTEXT_LABEL: Record<string, string> = {
   headers: "请求头",
 };
 
-/** The first schema error as one Chinese sentence, naming the field. */
-export function validationMessage(errors: ErrorObject[], context?: string): string {
+const TYPE_NAMES: Record<string, string> = {
+  integer: "整数",
+  number: "数字",
+  string: "文本",
+  boolean: "布尔值",
+  array: "数组",
+  object: "对象",
+};
+
+/** A union reports every branch that failed; the branch the value meant to take says the most. */
+function mostTelling(errors: ErrorObject[]): ErrorObject {
+  const useful = errors.filter((e) => !["anyOf", "oneOf", "if"].includes(e.keyword) && !(e.keyword === "type" && (e.params as { type?: string }).type === "null"));
+  const limits = useful.filter((e) => e.keyword !== "type" && e.keyword !== "const" && e.keyword !== "enum");
+  return limits[0] ?? useful[0] ?? errors[0];
+}
+
+/** What went wrong with the field `label`, or with an unnamed field when the schema gives no label. */
+function problem(e: ErrorObject, label: string | undefined): string {
+  const p = e.params as Record<string, unknown>;
+  const named = label ? `「${label}」` : "";
+  switch (e.keyword) {
+    case "maxLength":
+      return label ? `${named}不能超过${p.limit}个字符` : `有字段超过长度限制（最多${p.limit}个字符）`;
+    case "minLength":
+      return p.limit === 1 ? (label ? `${named}不能为空` : "有必填字段为空") : label ? `${named}不能少于${p.limit}个字符` : `有字段少于${p.limit}个字符`;
+    case "pattern":
+    case "format":
+      return label ? `${named}格式不正确` : "字段格式不正确";
+    case "type":
+      return label ? `${named}应为${TYPE_NAMES[String(p.type).split(",")[0]] ?? "正确的类型"}` : "字段类型不正确";
+    case "minimum":
+    case "exclusiveMinimum":
+      return label ? `${named}不能小于${p.limit}` : `有字段小于${p.limit}`;
+    case "maximum":
+    case "exclusiveMaximum":
+      return label ? `${named}不能大于${p.limit}` : `有字段大于${p.limit}`;
+    case "maxItems":
+      return label ? `${named}最多${p.limit}项` : `有字段超过${p.limit}项`;
+    case "minItems":
+      return label ? `${named}至少${p.limit}项` : `有字段少于${p.limit}项`;
+    case "enum":
+    case "const":
+      return label ? `${named}的取值不在允许范围内` : "字段取值不在允许范围内";
+    case "additionalProperties":
+      return "包含不支持的字段";
+    default:
+      return label ? `${named}${e.message ?? "格式不正确"}` : "字段格式不正确";
+  }
+}
+
+/**
+ * The most telling schema error as one Chinese sentence. A field is named by its schema `title` (its Chinese
+ * label), never by its property name; a field without a title is described without a name.
+ */
+export function validationMessage(errors: ErrorObject[], context?: string, schema?: unknown): string {
   const copy = errors.map((e) => ({ ...e }));
   localizeZh(copy);
-  const first = copy[0];
+  const first = mostTelling(copy);
   const where = CONTEXT_LABEL[context ?? ""] ?? "参数";
-  const params = first.params as { missingProperty?: string; additionalProperty?: string };
+  const params = first.params as { missingProperty?: string };
   if (first.keyword === "required" && params.missingProperty) {
-    return `${where}校验失败：缺少必填字段「${params.missingProperty}」`;
+    const label = fieldTitle(schema, `${first.instancePath}/${params.missingProperty}`);
+    return `${where}校验失败：${label ? `缺少必填字段「${label}」` : "缺少必填字段"}`;
   }
-  const field = params.additionalProperty ?? first.instancePath.replace(/^\//, "").replaceAll("/", ".");
-  return `${where}校验失败：${field ? `「${field}」` : ""}${first.message ?? "格式不正确"}`;
+  if (!first.instancePath && first.keyword === "type") return `${where}校验失败：格式不正确`;
+  return `${where}校验失败：${problem(first, fieldTitle(schema, first.instancePath))}`;
 }
 
 const FASTIFY_CODES: Record<string, [status: number, message: (err: FastifyError) => string]> = {
@@ -63,7 +118,9 @@ export default fp(async function errors(app: FastifyInstance) {
       return reply.status(err.statusCode).send(fail(err.message, err.code));
     }
     if (err.validation) {
-      return reply.status(400).send(fail(validationMessage(err.validation as ErrorObject[], err.validationContext), 400));
+      const context = err.validationContext;
+      const schema = context ? (req.routeOptions.schema as Record<string, unknown> | undefined)?.[context] : undefined;
+      return reply.status(400).send(fail(validationMessage(err.validation as ErrorObject[], context, schema), 400));
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return reply.status(known[0]).send(fail(known[1](err), known[0]));

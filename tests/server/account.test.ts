@@ -119,18 +119,19 @@ describe("own profile", () => {
   });
 
   it.each([
-    [{ avatar: "../../etc/passwd.png" }, "avatar"],
-    [{ avatar: "javascript:alert(1)" }, "avatar"],
-    [{ email: "not-an-email" }, "email"],
-    [{ phone: "123" }, "phone"],
-    [{ sex: 7 }, "sex"],
-    [{ birthday: "yesterday" }, "birthday"],
-    [{ realname: "" }, "realname"],
-  ])("rejects %o with 400 naming the field", async (body, field) => {
+    [{ avatar: "../../etc/passwd.png" }, "头像"],
+    [{ avatar: "javascript:alert(1)" }, "头像"],
+    [{ email: "not-an-email" }, "邮箱"],
+    [{ phone: "123" }, "手机号码"],
+    [{ sex: 7 }, "性别"],
+    [{ birthday: "yesterday" }, "生日"],
+    [{ realname: "" }, "用户姓名"],
+  ])("rejects %o with 400 naming the field by its Chinese label", async (body, label) => {
     const token = await t.login();
     const res = await call("PUT", "/sys/user/appEdit", token, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain(field);
+    expect(res.json().message).toContain(`「${label}」`);
+    expect(res.json().message).not.toContain(Object.keys(body)[0]);
   });
 });
 

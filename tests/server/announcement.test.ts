@@ -127,7 +127,7 @@ describe("PUT /sys/sysAnnouncementSend/editByAnntIdAndUserId", () => {
   it("rejects a missing anntId with 400 and an unknown one with a refusal", async () => {
     const missing = await put("/sys/sysAnnouncementSend/editByAnntIdAndUserId", {}, operator);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain("anntId");
+    expect(missing.json().message).toBe("请求体校验失败：缺少必填字段「通告编号」");
     const unknown = await put("/sys/sysAnnouncementSend/editByAnntIdAndUserId", { anntId: "nope" }, operator);
     expect(unknown.json()).toMatchObject({ success: false, message: "未找到对应的通知" });
   });

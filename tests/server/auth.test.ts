@@ -73,7 +73,7 @@ describe("POST /sys/login", () => {
   it("answers a missing field with 400 and a Chinese message", async () => {
     const res = await login({ username: "admin" });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, message: "请求体校验失败：缺少必填字段「password」" });
+    expect(res.json()).toMatchObject({ success: false, message: "请求体校验失败：缺少必填字段「密码」" });
   });
 });
 

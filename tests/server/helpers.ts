@@ -8,7 +8,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
-import { buildApp } from "../../server/app.js";
+import { buildApp, type BuildOptions } from "../../server/app.js";
 import { loadConfig, type Config } from "../../server/config.js";
 import { createContext } from "../../server/context.js";
 import { openPglite, openPostgres, type Database } from "../../server/db/client.js";
@@ -53,7 +53,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rm-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -65,7 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { database, drop } = await openTestDatabase();
   await seed(database.db, { adminPassword: ADMIN_PASSWORD });
   const ctx = await createContext(config, database.db);
-  const app = await buildApp(ctx, process.env.TEST_LOG ? { level: "error" } : false);
+  const app = await buildApp(ctx, process.env.TEST_LOG ? { level: "error" } : false, options);
   await app.ready();
   return {
     app,

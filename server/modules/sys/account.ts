@@ -12,12 +12,13 @@ import { hashPassword, verifyPassword } from "../../lib/password.js";
 import { signedIn } from "../../plugins/auth.js";
 import { contactTakenBy, PASSWORD_POLICY, PASSWORD_POLICY_MESSAGE, setPasswordHash, updateProfile } from "./account.repo.js";
 import { findUserById, toUserJson } from "./user.repo.js";
+import { userLimits } from "../../../contract/limits.js";
 
 const UpdatePasswordBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 100 }),
-  oldpassword: Type.String({ minLength: 1, maxLength: 128 }),
-  password: Type.String({ maxLength: 128 }),
-  confirmpassword: Type.String({ maxLength: 128 }),
+  username: Type.String({ title: "用户账号", minLength: 1, maxLength: 100 }),
+  oldpassword: Type.String({ title: "旧密码", minLength: 1, maxLength: 128 }),
+  password: Type.String({ title: "新密码", maxLength: 128 }),
+  confirmpassword: Type.String({ title: "确认新密码", maxLength: 128 }),
 });
 
 /** A stored upload path (`20240101/ab12.png`, optionally under a folder) or an absolute http(s) URL. */
@@ -32,14 +33,14 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
  */
 const ProfileBody = Type.Object(
   {
-    id: Type.Optional(Type.Union([Type.String({ maxLength: 36 }), Type.Null()])),
-    realname: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    avatar: Type.Optional(Type.Union([Type.String({ maxLength: 255, pattern: AVATAR_PATTERN }), Type.Literal(""), Type.Null()])),
-    sex: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 2 }), Type.Null()])),
-    birthday: Type.Optional(Type.Union([Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" }), Type.Literal(""), Type.Null()])),
-    email: Type.Optional(Type.Union([Type.String({ maxLength: 45, format: "email" }), Type.Literal(""), Type.Null()])),
-    phone: Type.Optional(Type.Union([Type.String({ pattern: "^1[3-9]\\d{9}$" }), Type.Literal(""), Type.Null()])),
-    telephone: Type.Optional(Nullable(Type.String({ maxLength: 45, pattern: "^[0-9+\\-() ]*$" }))),
+    id: Type.Optional(Type.Union([Type.String({ maxLength: 36 }), Type.Null()], { title: "编号" })),
+    realname: Type.Optional(Type.String({ title: userLimits.realname.label, minLength: 1, maxLength: userLimits.realname.max })),
+    avatar: Type.Optional(Type.Union([Type.String({ maxLength: userLimits.avatar.max, pattern: AVATAR_PATTERN }), Type.Literal(""), Type.Null()], { title: userLimits.avatar.label })),
+    sex: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 2 }), Type.Null()], { title: "性别" })),
+    birthday: Type.Optional(Type.Union([Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" }), Type.Literal(""), Type.Null()], { title: "生日" })),
+    email: Type.Optional(Type.Union([Type.String({ maxLength: userLimits.email.max, format: "email" }), Type.Literal(""), Type.Null()], { title: userLimits.email.label })),
+    phone: Type.Optional(Type.Union([Type.String({ pattern: userLimits.phone.pattern }), Type.Literal(""), Type.Null()], { title: userLimits.phone.label })),
+    telephone: Type.Optional(Nullable(Type.String({ title: userLimits.telephone.label, maxLength: userLimits.telephone.max, pattern: "^[0-9+\\-() ]*$" }))),
   },
   { additionalProperties: true },
 );

@@ -24,11 +24,11 @@ const pagingSpec: ListSpec = {
 
 const Query = Type.Object(
   {
-    orgCode: Type.Optional(Type.String({ maxLength: 64 })),
-    realname: Type.Optional(Type.String({ maxLength: 100 })),
-    workNo: Type.Optional(Type.String({ maxLength: 100 })),
-    pageNo: Type.Optional(Type.String({ maxLength: 10 })),
-    pageSize: Type.Optional(Type.String({ maxLength: 10 })),
+    orgCode: Type.Optional(Type.String({ title: "机构编码", maxLength: 64 })),
+    realname: Type.Optional(Type.String({ title: "用户姓名", maxLength: 100 })),
+    workNo: Type.Optional(Type.String({ title: "工号", maxLength: 100 })),
+    pageNo: Type.Optional(Type.String({ title: "页码", maxLength: 10 })),
+    pageSize: Type.Optional(Type.String({ title: "每页条数", maxLength: 10 })),
   },
   { additionalProperties: true },
 );

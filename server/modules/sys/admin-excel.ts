@@ -23,7 +23,7 @@ import { ListQuery, created, parseIds, scope, updated } from "./shared.js";
 
 const EXPORT_MAX = 50_000;
 
-const ExportQuery = Type.Object({ ...ListQuery.properties, selections: Type.Optional(Type.String({ maxLength: 40_000 })) }, { additionalProperties: true });
+const ExportQuery = Type.Object({ ...ListQuery.properties, selections: Type.Optional(Type.String({ title: "选中的记录", maxLength: 40_000 })) }, { additionalProperties: true });
 
 type RowError = { line: number; message: string };
 
@@ -292,7 +292,7 @@ export default async function adminExcelRoutes(base: FastifyInstance) {
   const DEPART_TITLE = "部门信息";
   app.get(
     "/sys/sysDepart/exportXls",
-    { config: can("system:depart:export"), schema: { querystring: Type.Object({ selections: Type.Optional(Type.String({ maxLength: 40_000 })) }, { additionalProperties: true }) } },
+    { config: can("system:depart:export"), schema: { querystring: Type.Object({ selections: Type.Optional(Type.String({ title: "选中的记录", maxLength: 40_000 })) }, { additionalProperties: true }) } },
     async (req, reply) => {
       const ids = selections(req.query.selections);
       const rows = await db

@@ -25,27 +25,27 @@ import {
   unreadByCategory,
 } from "./announcement.repo.js";
 
-const ListByUserQuery = Type.Object({ pageSize: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: true });
+const ListByUserQuery = Type.Object({ pageSize: Type.Optional(Type.String({ title: "每页条数", maxLength: 10 })) }, { additionalProperties: true });
 
 /** The bell shows a handful of unread messages per category; larger asks are clamped, like list pages. */
 const BELL_MAX_PAGE_SIZE = 100;
 
-const AnntIdBody = Type.Object({ anntId: Type.String({ minLength: 1, maxLength: 32 }) });
+const AnntIdBody = Type.Object({ anntId: Type.String({ title: "通告编号", minLength: 1, maxLength: 32 }) });
 
-const IdQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 32 }) }, { additionalProperties: true });
+const IdQuery = Type.Object({ id: Type.String({ title: "编号", minLength: 1, maxLength: 32 }) }, { additionalProperties: true });
 
 const MyListQuery = Type.Object(
   {
-    pageNo: Type.Optional(Type.String({ maxLength: 10 })),
-    pageSize: Type.Optional(Type.String({ maxLength: 10 })),
-    column: Type.Optional(Type.String({ maxLength: 100 })),
-    order: Type.Optional(Type.String({ maxLength: 10 })),
-    titile: Type.Optional(Type.String({ maxLength: 100 })),
-    sender: Type.Optional(Type.String({ maxLength: 100 })),
-    readFlag: Type.Optional(Type.String({ maxLength: 1 })),
-    msgCategory: Type.Optional(Type.String({ maxLength: 10 })),
-    busType: Type.Optional(Type.String({ maxLength: 20 })),
-    bizSource: Type.Optional(Type.String({ maxLength: 20 })),
+    pageNo: Type.Optional(Type.String({ title: "页码", maxLength: 10 })),
+    pageSize: Type.Optional(Type.String({ title: "每页条数", maxLength: 10 })),
+    column: Type.Optional(Type.String({ title: "排序字段", maxLength: 100 })),
+    order: Type.Optional(Type.String({ title: "排序方式", maxLength: 10 })),
+    titile: Type.Optional(Type.String({ title: "标题", maxLength: 100 })),
+    sender: Type.Optional(Type.String({ title: "发布人", maxLength: 100 })),
+    readFlag: Type.Optional(Type.String({ title: "阅读状态", maxLength: 1 })),
+    msgCategory: Type.Optional(Type.String({ title: "消息类型", maxLength: 10 })),
+    busType: Type.Optional(Type.String({ title: "业务类型", maxLength: 20 })),
+    bizSource: Type.Optional(Type.String({ title: "业务来源", maxLength: 20 })),
   },
   { additionalProperties: true },
 );

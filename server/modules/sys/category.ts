@@ -17,7 +17,9 @@ import { badRequest, fail, ok, refused } from "../../lib/envelope.js";
 import { nextId } from "../../lib/ids.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can, signedIn } from "../../plugins/auth.js";
-import { Id, IdQuery, IdsQuery, ListQuery, created, parseIds, scope, updated } from "./shared.js";
+import { Id, IdQuery, IdsQuery, ListQuery, Text, created, parseIds, scope, updated } from "./shared.js";
+import { categoryLimits } from "../../../contract/limits.js";
+import { textField } from "../../lib/field-schema.js";
 
 type Row = typeof sysCategory.$inferSelect;
 
@@ -74,15 +76,14 @@ const toTreeNode = (r: Row): TreeNode => ({
   children: null,
 });
 
-const Code = Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9_-]+$" });
 const AddBody = Type.Object({
-  pid: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 36 })])),
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  pid: Text(36, "父级节点"),
+  name: textField(categoryLimits.name),
 });
 const EditBody = Type.Object({
   id: Id,
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  code: Type.Optional(Type.Union([Type.Null(), Code])),
+  name: textField(categoryLimits.name),
+  code: Type.Optional(Type.Union([Type.Null(), textField(categoryLimits.code)], { title: categoryLimits.code.label })),
 });
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
@@ -132,7 +133,7 @@ function nest(rows: Row[]): TreeNode[] {
   return roots;
 }
 
-const Condition = Type.Optional(Type.String({ maxLength: 1000 }));
+const Condition = Type.Optional(Type.String({ title: "查询条件", maxLength: 1000 }));
 
 /** `condition` of `loadTreeData`: a JSON object of equality filters on `name` / `code`. */
 function parseCondition(raw: string | undefined): SQL | undefined {
@@ -174,13 +175,13 @@ export default async function categoryRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/category/childList",
-    { config: can("system:category:list"), schema: { querystring: Type.Object({ pid: Type.String({ minLength: 1, maxLength: 36 }) }, { additionalProperties: true }) } },
+    { config: can("system:category:list"), schema: { querystring: Type.Object({ pid: Type.String({ title: "父级节点", minLength: 1, maxLength: 36 }) }, { additionalProperties: true }) } },
     async (req) => ok((await children(db, [req.query.pid])).map(toCategoryJson)),
   );
 
   app.get(
     "/sys/category/getChildListBatch",
-    { config: can("system:category:list"), schema: { querystring: Type.Object({ parentIds: Type.String({ maxLength: 40_000 }) }) } },
+    { config: can("system:category:list"), schema: { querystring: Type.Object({ parentIds: Type.String({ title: "父级节点", maxLength: 40_000 }) }) } },
     async (req) => {
       const rows = await children(db, parseIds(req.query.parentIds));
       return ok({ records: rows.map(toCategoryJson), total: rows.length, size: rows.length, current: 1, pages: 1 });
@@ -195,7 +196,7 @@ export default async function categoryRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/category/checkCode",
-    { config: can("system:category:list"), schema: { querystring: Type.Object({ pid: Type.Optional(Type.String({ maxLength: 36 })), code: Type.Optional(Type.String({ maxLength: 100 })) }) } },
+    { config: can("system:category:list"), schema: { querystring: Type.Object({ pid: Type.Optional(Type.String({ title: "父级节点", maxLength: 36 })), code: Type.Optional(Type.String({ title: "分类编码", maxLength: 100 })) }) } },
     async (req) => {
       const { pid, code } = req.query;
       if (!pid || pid === ROOT_PID || !code) return ok(null);
@@ -268,7 +269,7 @@ export default async function categoryRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/category/loadOne",
-    { config: signedIn, schema: { querystring: Type.Object({ field: Type.String({ maxLength: 20 }), val: Type.String({ maxLength: 100 }) }) } },
+    { config: signedIn, schema: { querystring: Type.Object({ field: Type.String({ title: "字段", maxLength: 20 }), val: Type.String({ title: "值", maxLength: 100 }) }) } },
     async (req) => {
       const columns = { id: sysCategory.id, code: sysCategory.code, name: sysCategory.name, pid: sysCategory.pid } as const;
       const column = columns[req.query.field as keyof typeof columns];
@@ -282,7 +283,7 @@ export default async function categoryRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/category/loadTreeChildren",
-    { config: signedIn, schema: { querystring: Type.Object({ pid: Type.String({ minLength: 1, maxLength: 36 }) }) } },
+    { config: signedIn, schema: { querystring: Type.Object({ pid: Type.String({ title: "父级节点", minLength: 1, maxLength: 36 }) }) } },
     async (req) => ok((await children(db, [req.query.pid])).map(toTreeNode)),
   );
 
@@ -291,7 +292,7 @@ export default async function categoryRoutes(base: FastifyInstance) {
     "/sys/category/loadTreeRoot",
     {
       config: signedIn,
-      schema: { querystring: Type.Object({ async: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])), pcode: Type.String({ minLength: 1, maxLength: 100 }) }) },
+      schema: { querystring: Type.Object({ async: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { title: "异步加载" })), pcode: Type.String({ title: "根分类编码", minLength: 1, maxLength: 100 }) }) },
     },
     async (req) => {
       const { pcode } = req.query;
@@ -313,7 +314,7 @@ export default async function categoryRoutes(base: FastifyInstance) {
     "/sys/category/loadTreeData",
     {
       config: signedIn,
-      schema: { querystring: Type.Object({ pid: Type.Optional(Type.String({ maxLength: 36 })), pcode: Type.Optional(Type.String({ maxLength: 100 })), condition: Condition }) },
+      schema: { querystring: Type.Object({ pid: Type.Optional(Type.String({ title: "父级节点", maxLength: 36 })), pcode: Type.Optional(Type.String({ title: "根分类编码", maxLength: 100 })), condition: Condition }) },
     },
     async (req) => {
       let pid = req.query.pid?.trim() || "";
@@ -335,7 +336,7 @@ export default async function categoryRoutes(base: FastifyInstance) {
     "/sys/category/loadDictItem",
     {
       config: signedIn,
-      schema: { querystring: Type.Object({ ids: Type.String({ maxLength: 40_000 }), delNotExist: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])) }) },
+      schema: { querystring: Type.Object({ ids: Type.String({ title: "编号列表", maxLength: 40_000 }), delNotExist: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { title: "忽略不存在的值" })) }) },
     },
     async (req) => {
       const ids = req.query.ids.split(",").map((s) => s.trim()).filter(Boolean);
@@ -350,7 +351,7 @@ export default async function categoryRoutes(base: FastifyInstance) {
   /** `[{value: id, text: name}]` of every category whose code starts with `code` (`0` or empty: all). */
   app.get(
     "/sys/category/loadAllData",
-    { config: signedIn, schema: { querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 100 })) }) } },
+    { config: signedIn, schema: { querystring: Type.Object({ code: Type.Optional(Type.String({ title: "分类编码", maxLength: 100 })) }) } },
     async (req) => {
       const code = req.query.code?.trim();
       const rows = await db

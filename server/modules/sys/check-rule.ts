@@ -9,7 +9,8 @@ import { badRequest, fail, ok, refused } from "../../lib/envelope.js";
 import type { ListSpec } from "../../lib/list-query.js";
 import { signedIn } from "../../plugins/auth.js";
 import { registerCrud } from "./crud.js";
-import { Text } from "./shared.js";
+import { checkRuleLimits } from "../../../contract/limits.js";
+import { textField } from "../../lib/field-schema.js";
 
 type Row = typeof sysCheckRule.$inferSelect;
 
@@ -78,10 +79,10 @@ const spec: ListSpec = {
 };
 
 const Body = Type.Object({
-  ruleName: Type.String({ minLength: 1, maxLength: 100 }),
-  ruleCode: Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9_-]+$" }),
-  ruleJson: Type.String({ minLength: 2, maxLength: 1024 }),
-  ruleDescription: Text(200),
+  ruleName: textField(checkRuleLimits.ruleName),
+  ruleCode: textField(checkRuleLimits.ruleCode),
+  ruleJson: textField(checkRuleLimits.ruleJson),
+  ruleDescription: textField(checkRuleLimits.ruleDescription),
 });
 
 const toJson = (r: Row) => ({
@@ -122,7 +123,7 @@ export default async function checkRuleRoutes(base: FastifyInstance) {
   /** Used by any form's validator, so any signed-in user may call it. */
   app.get(
     "/sys/checkRule/checkByCode",
-    { config: signedIn, schema: { querystring: Type.Object({ ruleCode: Type.String({ minLength: 1, maxLength: 100 }), value: Type.String({ maxLength: MAX_CHECKED_LENGTH }) }) } },
+    { config: signedIn, schema: { querystring: Type.Object({ ruleCode: Type.String({ title: "规则编码", minLength: 1, maxLength: 100 }), value: Type.String({ title: "需要校验的值", maxLength: MAX_CHECKED_LENGTH }) }) } },
     async (req) => {
       const [rule] = await app.ctx.db.select().from(sysCheckRule).where(eq(sysCheckRule.ruleCode, req.query.ruleCode));
       if (!rule) throw refused("该编码不存在");

@@ -53,7 +53,7 @@ export function resolveStaticPath(root: string, requested: string): string | nul
   return full.startsWith(root + path.sep) ? full : null;
 }
 
-const StaticParams = Type.Object({ "*": Type.String({ minLength: 1, maxLength: 500 }) });
+const StaticParams = Type.Object({ "*": Type.String({ title: "文件路径", minLength: 1, maxLength: 500 }) });
 
 export default async function commonRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();

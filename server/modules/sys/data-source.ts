@@ -17,7 +17,9 @@ import type { ListSpec } from "../../lib/list-query.js";
 import { loadDataSourceKey, seal, unseal } from "../../lib/secret.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "./crud.js";
-import { Id, Text } from "./shared.js";
+import { Id } from "./shared.js";
+import { dataSourceLimits } from "../../../contract/limits.js";
+import { textField } from "../../lib/field-schema.js";
 
 type Row = typeof sysDataSource.$inferSelect;
 
@@ -65,18 +67,18 @@ const toJson = (r: Row) => ({
 });
 
 const Connection = {
-  dbType: Type.String({ minLength: 1, maxLength: 10, pattern: "^\\d{1,2}$" }),
-  dbDriver: Text(100),
-  dbUrl: Type.String({ minLength: 1, maxLength: 500 }),
-  dbName: Text(100),
-  dbUsername: Text(100),
-  dbPassword: Text(100),
+  dbType: textField(dataSourceLimits.dbType),
+  dbDriver: textField(dataSourceLimits.dbDriver),
+  dbUrl: textField(dataSourceLimits.dbUrl),
+  dbName: textField(dataSourceLimits.dbName),
+  dbUsername: textField(dataSourceLimits.dbUsername),
+  dbPassword: textField(dataSourceLimits.dbPassword),
 };
 
 const DataSourceBody = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9_-]+$" }),
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  remark: Text(200),
+  code: textField(dataSourceLimits.code),
+  name: textField(dataSourceLimits.name),
+  remark: textField(dataSourceLimits.remark),
   ...Connection,
 });
 

@@ -27,6 +27,8 @@ import { treeModel } from "./permission.repo.js";
 import { Delegation } from "./privilege.js";
 import { assertRulesOf, toRuleJson } from "./role.js";
 import { Id, IdQuery, IdsQuery, ListQuery, Text, created, parseIds, parseOptionalIds, updated } from "./shared.js";
+import { roleLimits } from "../../../contract/limits.js";
+import { textField, titled } from "../../lib/field-schema.js";
 
 type RoleRow = typeof sysDepartRole.$inferSelect;
 
@@ -56,12 +58,12 @@ const listSpec: ListSpec = {
 };
 
 const RoleBody = Type.Object({
-  departId: Id,
-  roleName: Type.String({ minLength: 1, maxLength: 200 }),
-  roleCode: Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9_:-]+$" }),
-  description: Text(255),
+  departId: titled(Id, "部门编号"),
+  roleName: textField(roleLimits.roleName),
+  roleCode: textField(roleLimits.roleCode),
+  description: textField(roleLimits.description),
 });
-const EditBody = Type.Object({ id: Id, roleName: RoleBody.properties.roleName, roleCode: RoleBody.properties.roleCode, description: Text(255) });
+const EditBody = Type.Object({ id: Id, roleName: RoleBody.properties.roleName, roleCode: RoleBody.properties.roleCode, description: RoleBody.properties.description });
 
 async function deleteDepartRoles(db: Db, ids: string[]) {
   await db.transaction(async (tx) => {
@@ -79,7 +81,7 @@ export default async function departRoleRoutes(base: FastifyInstance) {
 
   // The Vue 2 page loads this list before a department is picked, with `deptId=` (empty): that is an empty page,
   // never every department's roles.
-  const RoleListQuery = Type.Object({ ...ListQuery.properties, deptId: Type.Optional(Type.Union([Type.Literal(""), Id])) }, { additionalProperties: true });
+  const RoleListQuery = Type.Object({ ...ListQuery.properties, deptId: Type.Optional(Type.Union([Type.Literal(""), Id], { title: "部门编号" })) }, { additionalProperties: true });
   app.get("/sys/sysDepartRole/list", { config: AUTH, schema: { querystring: RoleListQuery } }, async (req) => {
     const params = parseListQuery(listSpec, req.query, config.maxPageSize);
     const { deptId } = req.query;
@@ -131,12 +133,12 @@ export default async function departRoleRoutes(base: FastifyInstance) {
     return ok(null, "批量删除成功!");
   });
 
-  app.get("/sys/sysDepartRole/getDeptRoleList", { config: AUTH, schema: { querystring: Type.Object({ departId: Id, userId: Type.Optional(Id) }) } }, async (req) => {
+  app.get("/sys/sysDepartRole/getDeptRoleList", { config: AUTH, schema: { querystring: Type.Object({ departId: titled(Id, "部门编号"), userId: Type.Optional(titled(Id, "用户编号")) }) } }, async (req) => {
     const rows = await db.select().from(sysDepartRole).where(eq(sysDepartRole.departId, req.query.departId)).orderBy(asc(sysDepartRole.createTime));
     return ok(rows.map(toJson));
   });
 
-  app.get("/sys/sysDepartRole/getDeptRoleByUserId", { config: AUTH, schema: { querystring: Type.Object({ userId: Id, departId: Id }) } }, async (req) => {
+  app.get("/sys/sysDepartRole/getDeptRoleByUserId", { config: AUTH, schema: { querystring: Type.Object({ userId: titled(Id, "用户编号"), departId: titled(Id, "部门编号") }) } }, async (req) => {
     const rows = await db
       .select({ id: sysDepartRoleUser.id, userId: sysDepartRoleUser.userId, droleId: sysDepartRoleUser.droleId })
       .from(sysDepartRoleUser)
@@ -148,7 +150,7 @@ export default async function departRoleRoutes(base: FastifyInstance) {
   /** Gives a member of the department its department roles: `newRoleId` replaces `oldRoleId` (comma ids). */
   app.post(
     "/sys/sysDepartRole/deptRoleUserAdd",
-    { config: AUTH, schema: { body: Type.Object({ userId: Id, newRoleId: Text(4000), oldRoleId: Text(4000) }) } },
+    { config: AUTH, schema: { body: Type.Object({ userId: titled(Id, "用户编号"), newRoleId: Text(4000, "新的部门角色"), oldRoleId: Text(4000, "原有部门角色") }) } },
     async (req) => {
       const { userId } = req.body;
       const next = parseOptionalIds(req.body.newRoleId);
@@ -178,7 +180,7 @@ export default async function departRoleRoutes(base: FastifyInstance) {
   );
 
   // ---- /sys/sysDepartPermission ---------------------------------------------------------------------
-  app.get("/sys/sysDepartPermission/queryTreeListForDeptRole", { config: AUTH, schema: { querystring: Type.Object({ departId: Id }) } }, async (req) => {
+  app.get("/sys/sysDepartPermission/queryTreeListForDeptRole", { config: AUTH, schema: { querystring: Type.Object({ departId: titled(Id, "部门编号") }) } }, async (req) => {
     const rows = await db
       .select({ p: sysPermission })
       .from(sysPermission)
@@ -188,14 +190,14 @@ export default async function departRoleRoutes(base: FastifyInstance) {
     return ok(treeModel(rows.map((r) => r.p)));
   });
 
-  app.get("/sys/sysDepartPermission/queryDeptRolePermission", { config: AUTH, schema: { querystring: Type.Object({ roleId: Id }) } }, async (req) => {
+  app.get("/sys/sysDepartPermission/queryDeptRolePermission", { config: AUTH, schema: { querystring: Type.Object({ roleId: titled(Id, "部门角色编号") }) } }, async (req) => {
     const rows = await db.select({ id: sysDepartRolePermission.permissionId }).from(sysDepartRolePermission).where(eq(sysDepartRolePermission.roleId, req.query.roleId));
     return ok(rows.map((r) => r.id));
   });
 
   app.post(
     "/sys/sysDepartPermission/saveDeptRolePermission",
-    { config: AUTH, schema: { body: Type.Object({ roleId: Id, permissionIds: Text(100_000), lastpermissionIds: Text(100_000) }) } },
+    { config: AUTH, schema: { body: Type.Object({ roleId: titled(Id, "部门角色编号"), permissionIds: Text(100_000, "授权菜单"), lastpermissionIds: Text(100_000, "原有授权菜单") }) } },
     async (req) => {
       const { roleId } = req.body;
       const { add, remove } = grantDiff(req.body.permissionIds, req.body.lastpermissionIds);
@@ -231,7 +233,7 @@ export default async function departRoleRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/sysDepartPermission/datarule/:permissionId/:departId",
-    { config: AUTH, schema: { params: Type.Object({ permissionId: Id, departId: Id }) } },
+    { config: AUTH, schema: { params: Type.Object({ permissionId: titled(Id, "菜单编号"), departId: titled(Id, "部门编号") }) } },
     async (req) => {
       const rules = await rulesOf(req.params.permissionId);
       if (!rules.length) throw refused("未找到权限配置信息");
@@ -245,7 +247,7 @@ export default async function departRoleRoutes(base: FastifyInstance) {
 
   app.post(
     "/sys/sysDepartPermission/datarule",
-    { config: AUTH, schema: { body: Type.Object({ permissionId: Id, departId: Id, dataRuleIds: Text(1000) }) } },
+    { config: AUTH, schema: { body: Type.Object({ permissionId: titled(Id, "菜单编号"), departId: titled(Id, "部门编号"), dataRuleIds: Text(1000, "数据规则") }) } },
     async (req) => {
       const { permissionId, departId } = req.body;
       const ids = parseOptionalIds(req.body.dataRuleIds);
@@ -264,7 +266,7 @@ export default async function departRoleRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId",
-    { config: AUTH, schema: { params: Type.Object({ permissionId: Id, departId: Id, roleId: Id }) } },
+    { config: AUTH, schema: { params: Type.Object({ permissionId: titled(Id, "菜单编号"), departId: titled(Id, "部门编号"), roleId: titled(Id, "部门角色编号") }) } },
     async (req) => {
       const { permissionId, departId, roleId } = req.params;
       const [departGrant] = await db
@@ -284,7 +286,7 @@ export default async function departRoleRoutes(base: FastifyInstance) {
 
   app.post(
     "/sys/sysDepartRole/datarule",
-    { config: AUTH, schema: { body: Type.Object({ permissionId: Id, departId: Id, roleId: Id, dataRuleIds: Text(1000) }) } },
+    { config: AUTH, schema: { body: Type.Object({ permissionId: titled(Id, "菜单编号"), departId: titled(Id, "部门编号"), roleId: titled(Id, "部门角色编号"), dataRuleIds: Text(1000, "数据规则") }) } },
     async (req) => {
       const { permissionId, departId, roleId } = req.body;
       const ids = parseOptionalIds(req.body.dataRuleIds);

@@ -19,6 +19,8 @@ import { badRequest, ok, refused } from "../../lib/envelope.js";
 import { uuid32 } from "../../lib/ids.js";
 import { can, signedIn } from "../../plugins/auth.js";
 import { Id, IdQuery, IdsQuery, Text, created, parseIds, parseOptionalIds, updated } from "./shared.js";
+import { departLimits } from "../../../contract/limits.js";
+import { textField } from "../../lib/field-schema.js";
 
 type DepartRow = typeof sysDepart.$inferSelect;
 
@@ -91,18 +93,18 @@ export async function nextOrgCode(db: Db, parent: DepartRow | null): Promise<{ o
 }
 
 const DepartBody = Type.Object({
-  parentId: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 32 })])),
-  departName: Type.String({ minLength: 1, maxLength: 100 }),
-  departNameEn: Text(500),
-  departNameAbbr: Text(500),
-  departOrder: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: -100000, maximum: 100000 })])),
-  description: Text(500),
-  orgCategory: Type.Optional(Type.Union([Type.Literal("1"), Type.Literal("2"), Type.Literal("3")])),
-  mobile: Text(32),
-  fax: Text(32),
-  address: Text(100),
-  memo: Text(500),
-  status: Type.Optional(Type.Union([Type.Null(), Type.Literal("0"), Type.Literal("1")])),
+  parentId: Text(32, "上级部门"),
+  departName: textField(departLimits.departName),
+  departNameEn: textField(departLimits.departNameEn),
+  departNameAbbr: textField(departLimits.departNameAbbr),
+  departOrder: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: -100000, maximum: 100000 })], { title: "排序" })),
+  description: textField(departLimits.description),
+  orgCategory: Type.Optional(Type.Union([Type.Literal("1"), Type.Literal("2"), Type.Literal("3")], { title: "机构类型" })),
+  mobile: textField(departLimits.mobile),
+  fax: textField(departLimits.fax),
+  address: textField(departLimits.address),
+  memo: textField(departLimits.memo),
+  status: Type.Optional(Type.Union([Type.Null(), Type.Literal("0"), Type.Literal("1")], { title: "状态" })),
 });
 const EditBody = Type.Object({ id: Id, ...DepartBody.properties });
 
@@ -143,7 +145,7 @@ export default async function departRoutes(base: FastifyInstance) {
   /** The tree pickers of other pages (user form, address list) read it too, so any signed-in user may. */
   app.get(
     "/sys/sysDepart/queryTreeList",
-    { config: signedIn, schema: { querystring: Type.Object({ ids: Type.Optional(Type.String({ maxLength: 40_000 })) }) } },
+    { config: signedIn, schema: { querystring: Type.Object({ ids: Type.Optional(Type.String({ title: "编号列表", maxLength: 40_000 })) }) } },
     async (req) => {
       const ids = parseOptionalIds(req.query.ids);
       const rows = await liveDeparts(db, ids.length ? inArray(sysDepart.id, ids) : undefined);
@@ -212,7 +214,7 @@ export default async function departRoutes(base: FastifyInstance) {
     "/sys/sysDepart/searchBy",
     {
       config: can("system:depart:list"),
-      schema: { querystring: Type.Object({ keyWord: Type.String({ maxLength: 100 }), myDeptSearch: Type.Optional(Type.String({ maxLength: 5 })) }) },
+      schema: { querystring: Type.Object({ keyWord: Type.String({ title: "关键字", maxLength: 100 }), myDeptSearch: Type.Optional(Type.String({ title: "只查我的部门", maxLength: 5 })) }) },
     },
     async (req) => {
       const keyWord = req.query.keyWord.trim();
@@ -273,7 +275,7 @@ export default async function departRoutes(base: FastifyInstance) {
     return ok(null, "删除成功!");
   });
 
-  app.get("/sys/sysDepart/getDepartName", { config: signedIn, schema: { querystring: Type.Object({ orgCode: Type.String({ maxLength: 64 }) }) } }, async (req) => {
+  app.get("/sys/sysDepart/getDepartName", { config: signedIn, schema: { querystring: Type.Object({ orgCode: Type.String({ title: "机构编码", maxLength: 64 }) }) } }, async (req) => {
     const [row] = await db.select({ name: sysDepart.departName }).from(sysDepart).where(eq(sysDepart.orgCode, req.query.orgCode));
     return ok(row?.name ?? null);
   });

@@ -14,7 +14,9 @@ import { uuid32 } from "../../lib/ids.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "./crud.js";
-import { Id, IdQuery, IdsQuery, ListQuery, Text, parseIds, scope, updated } from "./shared.js";
+import { Id, IdQuery, IdsQuery, ListQuery, parseIds, scope, updated } from "./shared.js";
+import { dictItemLimits, dictLimits } from "../../../contract/limits.js";
+import { textField, titled } from "../../lib/field-schema.js";
 
 type DictRow = typeof sysDict.$inferSelect;
 type ItemRow = typeof sysDictItem.$inferSelect;
@@ -72,19 +74,19 @@ const itemJson = (r: ItemRow) => ({
 });
 
 const DictBody = Type.Object({
-  dictName: Type.String({ minLength: 1, maxLength: 100 }),
-  dictCode: Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z][A-Za-z0-9_]*$" }),
-  description: Text(255),
-  type: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  dictName: textField(dictLimits.dictName),
+  dictCode: textField(dictLimits.dictCode),
+  description: textField(dictLimits.description),
+  type: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { title: "字典类型" })),
 });
 
 const ItemBody = Type.Object({
-  dictId: Id,
-  itemText: Type.String({ minLength: 1, maxLength: 100 }),
-  itemValue: Type.String({ minLength: 1, maxLength: 100 }),
-  description: Text(255),
-  sortOrder: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: -100000, maximum: 100000 })])),
-  status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  dictId: titled(Id, "字典编号"),
+  itemText: textField(dictItemLimits.itemText),
+  itemValue: textField(dictItemLimits.itemValue),
+  description: textField(dictItemLimits.description),
+  sortOrder: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: -100000, maximum: 100000 })], { title: "排序值" })),
+  status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { title: "是否启用" })),
 });
 
 export default async function dictAdminRoutes(base: FastifyInstance) {
@@ -178,7 +180,7 @@ export default async function dictAdminRoutes(base: FastifyInstance) {
   // `dictId` is an optional filter, as in JeecgBoot: the Vue 2 item drawer first loads with no dictId at all
   // (`delFlag=1&field=…&pageNo=1&pageSize=10`) and gets every item. Items have no del flag and `field` only
   // names the client's columns, so both are ignored like any parameter that is not a field.
-  const ItemListQuery = Type.Object({ ...ListQuery.properties, dictId: Type.Optional(Type.Union([Type.Literal(""), Id])) }, { additionalProperties: true });
+  const ItemListQuery = Type.Object({ ...ListQuery.properties, dictId: Type.Optional(Type.Union([Type.Literal(""), Id], { title: "字典编号" })) }, { additionalProperties: true });
   app.get("/sys/dictItem/list", { config: can("system:dict:list"), schema: { querystring: ItemListQuery } }, async (req) => {
     const params = parseListQuery(itemSpec, { ...req.query, column: "sortOrder", order: "asc" }, config.maxPageSize);
     const { rows, total } = await fetchPage(db, sysDictItem, params);
@@ -206,7 +208,7 @@ export default async function dictAdminRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/dictItem/dictItemCheck",
-    { config: can("system:dict:list"), schema: { querystring: Type.Object({ itemValue: Type.String({ maxLength: 100 }), dictId: Id, id: Type.Optional(Type.String({ maxLength: 36 })) }) } },
+    { config: can("system:dict:list"), schema: { querystring: Type.Object({ itemValue: Type.String({ title: "数据值", maxLength: 100 }), dictId: titled(Id, "字典编号"), id: Type.Optional(Type.String({ title: "编号", maxLength: 36 })) }) } },
     async (req) => {
       const { itemValue, dictId, id } = req.query;
       const [hit] = await db

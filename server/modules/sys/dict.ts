@@ -5,8 +5,9 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ok, refused } from "../../lib/envelope.js";
 import { parsePageSize } from "../../lib/list-query.js";
 import { signedIn } from "../../plugins/auth.js";
+import { titled } from "../../lib/field-schema.js";
 
-const DictCodeParams = Type.Object({ dictCode: Type.String({ minLength: 1, maxLength: 200 }) });
+const DictCodeParams = Type.Object({ dictCode: Type.String({ title: "字典编码", minLength: 1, maxLength: 200 }) });
 const Name = Type.String({ maxLength: 64 });
 
 /** `table,text,code` is required where JeecgBoot only serves table dictionaries. */
@@ -34,7 +35,7 @@ export default async function dictRoutes(base: FastifyInstance) {
       config: signedIn,
       schema: {
         params: DictCodeParams,
-        querystring: Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 100 })), pageSize: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: true }),
+        querystring: Type.Object({ keyword: Type.Optional(Type.String({ title: "关键字", maxLength: 100 })), pageSize: Type.Optional(Type.String({ title: "每页条数", maxLength: 10 })) }, { additionalProperties: true }),
       },
     },
     async (req) => {
@@ -51,7 +52,7 @@ export default async function dictRoutes(base: FastifyInstance) {
       schema: {
         params: DictCodeParams,
         querystring: Type.Object(
-          { key: Type.String({ maxLength: 40_000 }), delNotExist: Type.Optional(Type.Union([Type.Literal("true"), Type.Literal("false")])) },
+          { key: Type.String({ title: "字典值", maxLength: 40_000 }), delNotExist: Type.Optional(Type.Union([Type.Literal("true"), Type.Literal("false")], { title: "忽略不存在的值" })) },
           { additionalProperties: true },
         ),
       },
@@ -70,13 +71,13 @@ export default async function dictRoutes(base: FastifyInstance) {
       schema: {
         querystring: Type.Object(
           {
-            tableName: Name,
-            text: Name,
-            code: Name,
-            pidField: Name,
-            pid: Type.Optional(Type.String({ maxLength: 64 })),
-            hasChildField: Type.Optional(Name),
-            condition: Type.Optional(Type.String({ maxLength: 1000 })),
+            tableName: titled(Name, "表名"),
+            text: titled(Name, "显示字段"),
+            code: titled(Name, "值字段"),
+            pidField: titled(Name, "父级字段"),
+            pid: Type.Optional(Type.String({ title: "父级节点", maxLength: 64 })),
+            hasChildField: Type.Optional(titled(Name, "是否有子节点字段")),
+            condition: Type.Optional(Type.String({ title: "查询条件", maxLength: 1000 })),
           },
           { additionalProperties: true },
         ),

@@ -62,10 +62,10 @@ const CHECKABLE: Record<string, Checked> = {
 const camelToSnake = (s: string) => s.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
 
 const DuplicateQuery = Type.Object({
-  tableName: Type.String({ minLength: 1, maxLength: 64 }),
-  fieldName: Type.String({ minLength: 1, maxLength: 64 }),
-  fieldVal: Type.Optional(Type.String({ maxLength: 500 })),
-  dataId: Type.Optional(Type.String({ maxLength: 36 })),
+  tableName: Type.String({ title: "表名", minLength: 1, maxLength: 64 }),
+  fieldName: Type.String({ title: "字段名", minLength: 1, maxLength: 64 }),
+  fieldVal: Type.Optional(Type.String({ title: "字段值", maxLength: 500 })),
+  dataId: Type.Optional(Type.String({ title: "数据编号", maxLength: 36 })),
 });
 
 export default async function duplicateRoutes(base: FastifyInstance) {

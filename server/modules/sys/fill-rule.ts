@@ -16,7 +16,8 @@ import type { ListSpec } from "../../lib/list-query.js";
 import { can, signedIn } from "../../plugins/auth.js";
 import { registerCrud } from "./crud.js";
 import { nextOrgCode } from "./depart.js";
-import { Text } from "./shared.js";
+import { fillRuleLimits } from "../../../contract/limits.js";
+import { textField, titled } from "../../lib/field-schema.js";
 
 type Row = typeof sysFillRule.$inferSelect;
 type Params = Record<string, unknown>;
@@ -78,10 +79,10 @@ const spec: ListSpec = {
 };
 
 const Body = Type.Object({
-  ruleName: Type.String({ minLength: 1, maxLength: 100 }),
-  ruleCode: Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9_-]+$" }),
-  ruleClass: Type.String({ minLength: 1, maxLength: 100 }),
-  ruleParams: Text(200),
+  ruleName: textField(fillRuleLimits.ruleName),
+  ruleCode: textField(fillRuleLimits.ruleCode),
+  ruleClass: textField(fillRuleLimits.ruleClass),
+  ruleParams: textField(fillRuleLimits.ruleParams),
 });
 
 const toJson = (r: Row) => ({
@@ -96,7 +97,7 @@ const toJson = (r: Row) => ({
   updateTime: formatDateTime(r.updateTime),
 });
 
-const FormData = Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 50 });
+const FormData = Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { title: "表单数据", maxProperties: 50 });
 
 export default async function fillRuleRoutes(base: FastifyInstance) {
   registerCrud<typeof Body, Row>(base, {
@@ -126,14 +127,14 @@ export default async function fillRuleRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/fillRule/testFillRule",
-    { config: can("system:fillRule:list"), schema: { querystring: Type.Object({ ruleCode: Type.String({ minLength: 1, maxLength: 100 }) }) } },
+    { config: can("system:fillRule:list"), schema: { querystring: Type.Object({ ruleCode: Type.String({ title: "规则编码", minLength: 1, maxLength: 100 }) }) } },
     async (req) => ok(await executeRule(db, req.query.ruleCode, {})),
   );
 
   // Forms of any module fill codes through these, so any signed-in user may run a rule.
   app.put(
     "/sys/fillRule/executeRuleByCode/:ruleCode",
-    { config: signedIn, schema: { params: Type.Object({ ruleCode: Type.String({ minLength: 1, maxLength: 100 }) }), body: Type.Optional(FormData) } },
+    { config: signedIn, schema: { params: Type.Object({ ruleCode: Type.String({ title: "规则编码", minLength: 1, maxLength: 100 }) }), body: Type.Optional(FormData) } },
     async (req) => ok(await executeRule(db, req.params.ruleCode, (req.body as Params | undefined) ?? {})),
   );
 
@@ -143,8 +144,8 @@ export default async function fillRuleRoutes(base: FastifyInstance) {
       config: signedIn,
       schema: {
         body: Type.Object({
-          commonFormData: Type.Optional(FormData),
-          rules: Type.Array(Type.Object({ ruleCode: Type.String({ minLength: 1, maxLength: 100 }), formData: Type.Optional(FormData) }), { maxItems: 50 }),
+          commonFormData: Type.Optional(titled(FormData, "公共表单数据")),
+          rules: Type.Array(Type.Object({ ruleCode: Type.String({ title: "规则编码", minLength: 1, maxLength: 100 }), formData: Type.Optional(FormData) }), { title: "规则", maxItems: 50 }),
         }),
       },
     },

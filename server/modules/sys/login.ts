@@ -25,14 +25,14 @@ const CAPTCHA_CHARS = "ACDEFHJKMNPRVWXY23456789";
 const CAPTCHA_LENGTH = 4;
 const CAPTCHA_TTL_MS = 60_000;
 
-const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }) });
+const KeyParams = Type.Object({ key: Type.String({ title: "验证码标识", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }) });
 
 const LoginBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 100 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
-  captcha: Type.Optional(Type.String({ maxLength: 16 })),
-  checkKey: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()])),
-  remember_me: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })])),
+  username: Type.String({ title: "账号", minLength: 1, maxLength: 100 }),
+  password: Type.String({ title: "密码", minLength: 1, maxLength: 128 }),
+  captcha: Type.Optional(Type.String({ title: "验证码", maxLength: 16 })),
+  checkKey: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()], { title: "验证码标识" })),
+  remember_me: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })], { title: "记住我" })),
 });
 
 /**
@@ -50,8 +50,8 @@ function assertLoginInput(body: { username: string; captcha?: string; checkKey?:
 }
 
 const SelectDepartBody = Type.Object({
-  orgCode: Type.String({ minLength: 1, maxLength: 64 }),
-  username: Type.Optional(Type.String({ maxLength: 100 })),
+  orgCode: Type.String({ title: "机构编码", minLength: 1, maxLength: 64 }),
+  username: Type.Optional(Type.String({ title: "账号", maxLength: 100 })),
 });
 
 export default async function loginRoutes(base: FastifyInstance) {

@@ -22,50 +22,52 @@ import { toRuleJson } from "./role.js";
 import { PERMISSION_TABLES } from "./session.repo.js";
 import { Id, IdQuery, IdsQuery, Text, created, parseIds, parseOptionalIds, updated } from "./shared.js";
 import { Delegation } from "./privilege.js";
+import { dataRuleLimits, permissionLimits } from "../../../contract/limits.js";
+import { textField, titled } from "../../lib/field-schema.js";
 
 type PermissionRow = typeof sysPermission.$inferSelect;
 
 // Boolean first: with Fastify's type coercion a null branch first would turn `false` into null.
-const Bool = Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()]));
+const Bool = (title: string) => Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()], { title }));
 
 const PermissionBody = Type.Object({
-  parentId: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 32 })])),
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  menuType: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
-  perms: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 255, pattern: "^[A-Za-z0-9:_,.-]*$" })])),
-  permsType: Type.Optional(Type.Union([Type.Null(), Type.Literal("0"), Type.Literal("1"), Type.Literal("2")])),
-  icon: Text(100),
-  component: Text(255),
-  componentName: Text(100),
-  url: Text(255),
-  redirect: Text(255),
-  sortNo: Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: -1e6, maximum: 1e6 })])),
-  route: Bool,
-  keepAlive: Bool,
-  hidden: Bool,
-  hideTab: Bool,
-  alwaysShow: Bool,
-  internalOrExternal: Bool,
-  description: Text(255),
-  status: Type.Optional(Type.Union([Type.Null(), Type.Literal("0"), Type.Literal("1")])),
+  parentId: Text(32, "上级菜单"),
+  name: textField(permissionLimits.name),
+  menuType: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], { title: "菜单类型" }),
+  perms: textField(permissionLimits.perms),
+  permsType: Type.Optional(Type.Union([Type.Null(), Type.Literal("0"), Type.Literal("1"), Type.Literal("2")], { title: "授权策略" })),
+  icon: textField(permissionLimits.icon),
+  component: textField(permissionLimits.component),
+  componentName: textField(permissionLimits.componentName),
+  url: textField(permissionLimits.url),
+  redirect: textField(permissionLimits.redirect),
+  sortNo: Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: -1e6, maximum: 1e6 })], { title: "排序" })),
+  route: Bool("是否路由菜单"),
+  keepAlive: Bool("是否缓存路由"),
+  hidden: Bool("隐藏路由"),
+  hideTab: Bool("隐藏Tab"),
+  alwaysShow: Bool("聚合路由"),
+  internalOrExternal: Bool("打开方式"),
+  description: textField(permissionLimits.description),
+  status: Type.Optional(Type.Union([Type.Null(), Type.Literal("0"), Type.Literal("1")], { title: "状态" })),
 });
 const EditBody = Type.Object({ id: Id, ...PermissionBody.properties });
 type Body = Static<typeof PermissionBody>;
 
 const GrantBody = (key: "roleId" | "departId") =>
   Type.Object({
-    [key]: Id,
-    permissionIds: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 100_000 })])),
-    lastpermissionIds: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 100_000 })])),
+    [key]: titled(Id, key === "roleId" ? "角色编号" : "部门编号"),
+    permissionIds: Text(100_000, "授权菜单"),
+    lastpermissionIds: Text(100_000, "原有授权菜单"),
   });
 
 const RuleBody = Type.Object({
-  permissionId: Id,
-  ruleName: Type.String({ minLength: 1, maxLength: 50 }),
-  ruleColumn: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 50, pattern: "^([A-Za-z_][A-Za-z0-9_]*)?$" })])),
-  ruleConditions: Type.String({ minLength: 1, maxLength: 50 }),
-  ruleValue: Type.String({ minLength: 1, maxLength: 300 }),
-  status: Type.Optional(Type.Union([Type.Literal("0"), Type.Literal("1")])),
+  permissionId: titled(Id, "菜单编号"),
+  ruleName: textField(dataRuleLimits.ruleName),
+  ruleColumn: textField(dataRuleLimits.ruleColumn),
+  ruleConditions: textField(dataRuleLimits.ruleConditions),
+  ruleValue: textField(dataRuleLimits.ruleValue),
+  status: Type.Optional(Type.Union([Type.Literal("0"), Type.Literal("1")], { title: "状态" })),
 });
 const RuleEditBody = Type.Object({ id: Id, ...RuleBody.properties });
 
@@ -182,13 +184,13 @@ export default async function permissionRoutes(base: FastifyInstance) {
       .orderBy(asc(sysPermission.sortNo), asc(sysPermission.id));
   const node = (r: PermissionRow) => ({ ...toPermissionJson(r), key: r.id, title: r.name, isLeaf: r.isLeaf });
 
-  app.get("/sys/permission/getSystemSubmenu", { config: can("system:permission:list"), schema: { querystring: Type.Object({ parentId: Id }) } }, async (req) =>
+  app.get("/sys/permission/getSystemSubmenu", { config: can("system:permission:list"), schema: { querystring: Type.Object({ parentId: titled(Id, "上级菜单") }) } }, async (req) =>
     ok((await childrenOf([req.query.parentId])).map(node)),
   );
 
   app.get(
     "/sys/permission/getSystemSubmenuBatch",
-    { config: can("system:permission:list"), schema: { querystring: Type.Object({ parentIds: Type.String({ maxLength: 40_000 }) }) } },
+    { config: can("system:permission:list"), schema: { querystring: Type.Object({ parentIds: Type.String({ title: "上级菜单", maxLength: 40_000 }) }) } },
     async (req) => {
       const ids = parseIds(req.query.parentIds);
       const out: Record<string, ReturnType<typeof node>[]> = Object.fromEntries(ids.map((id) => [id, []]));
@@ -251,7 +253,7 @@ export default async function permissionRoutes(base: FastifyInstance) {
   /** The whole tree for the department authorisation drawer (the role drawer uses /sys/role/queryTreeList). */
   app.get("/sys/permission/queryTreeList", { config: can("system:depart:authorize") }, async () => ok(await permissionTree(db)));
 
-  app.get("/sys/permission/queryRolePermission", { config: can("system:role:authorize"), schema: { querystring: Type.Object({ roleId: Id }) } }, async (req) => {
+  app.get("/sys/permission/queryRolePermission", { config: can("system:role:authorize"), schema: { querystring: Type.Object({ roleId: titled(Id, "角色编号") }) } }, async (req) => {
     const rows = await db.select({ id: sysRolePermission.permissionId }).from(sysRolePermission).where(eq(sysRolePermission.roleId, req.query.roleId));
     return ok(rows.map((r) => r.id));
   });
@@ -278,7 +280,7 @@ export default async function permissionRoutes(base: FastifyInstance) {
     return ok(null, "保存成功！");
   });
 
-  app.get("/sys/permission/queryDepartPermission", { config: can("system:depart:authorize"), schema: { querystring: Type.Object({ departId: Id }) } }, async (req) => {
+  app.get("/sys/permission/queryDepartPermission", { config: can("system:depart:authorize"), schema: { querystring: Type.Object({ departId: titled(Id, "部门编号") }) } }, async (req) => {
     const rows = await db.select({ id: sysDepartPermission.permissionId }).from(sysDepartPermission).where(eq(sysDepartPermission.departId, req.query.departId));
     return ok(rows.map((r) => r.id));
   });
@@ -325,7 +327,7 @@ export default async function permissionRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/permission/getPermRuleListByPermId",
-    { config: can("system:permission:rule"), schema: { querystring: Type.Object({ permissionId: Id }) } },
+    { config: can("system:permission:rule"), schema: { querystring: Type.Object({ permissionId: titled(Id, "菜单编号") }) } },
     async (req) => {
       const rows = await db
         .select()
@@ -342,9 +344,9 @@ export default async function permissionRoutes(base: FastifyInstance) {
       config: can("system:permission:rule"),
       schema: {
         querystring: Type.Object({
-          permissionId: Id,
-          ruleName: Type.Optional(Type.String({ maxLength: 50 })),
-          ruleValue: Type.Optional(Type.String({ maxLength: 300 })),
+          permissionId: titled(Id, "菜单编号"),
+          ruleName: Type.Optional(Type.String({ title: "规则名称", maxLength: 50 })),
+          ruleValue: Type.Optional(Type.String({ title: "规则值", maxLength: 300 })),
         }),
       },
     },

@@ -9,7 +9,8 @@ import { ok, refused } from "../../lib/envelope.js";
 import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "./crud.js";
-import { Text } from "./shared.js";
+import { positionLimits } from "../../../contract/limits.js";
+import { textField } from "../../lib/field-schema.js";
 
 type Row = typeof sysPosition.$inferSelect;
 
@@ -42,10 +43,10 @@ export const toPositionJson = (r: Row) => ({
 });
 
 const PositionBody = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 100, pattern: "^\\S+$" }),
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  postRank: Type.Optional(Type.Union([Type.Null(), Type.String({ pattern: "^[1-5]?$" })])),
-  companyId: Text(255),
+  code: textField(positionLimits.code),
+  name: textField(positionLimits.name),
+  postRank: Type.Optional(Type.Union([Type.Null(), Type.String({ pattern: "^[1-5]?$" })], { title: "职级" })),
+  companyId: textField(positionLimits.companyId),
 });
 
 export default async function positionRoutes(base: FastifyInstance) {
@@ -72,7 +73,7 @@ export default async function positionRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     "/sys/position/queryByCode",
-    { config: can("system:position:list"), schema: { querystring: Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) }) } },
+    { config: can("system:position:list"), schema: { querystring: Type.Object({ code: Type.String({ title: "职务编码", minLength: 1, maxLength: 100 }) }) } },
     async (req) => {
       const [row] = await app.ctx.db.select().from(sysPosition).where(eq(sysPosition.code, req.query.code));
       if (!row) throw refused("未找到对应实体");

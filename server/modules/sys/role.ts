@@ -13,6 +13,8 @@ import { can } from "../../plugins/auth.js";
 import { permissionTree } from "./permission.repo.js";
 import { ADMIN_ROLE_CODE } from "./privilege.js";
 import { Id, IdQuery, IdsQuery, ListQuery, Text, created, parseIds, parseOptionalIds, scope, updated } from "./shared.js";
+import { roleLimits } from "../../../contract/limits.js";
+import { textField, titled } from "../../lib/field-schema.js";
 
 type RoleRow = typeof sysRole.$inferSelect;
 
@@ -42,11 +44,10 @@ export const toRoleJson = (r: RoleRow) => ({
   updateTime: formatDateTime(r.updateTime),
 });
 
-const RoleCode = Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9_:-]+$" });
 const RoleBody = Type.Object({
-  roleName: Type.String({ minLength: 1, maxLength: 200 }),
-  roleCode: RoleCode,
-  description: Text(255),
+  roleName: textField(roleLimits.roleName),
+  roleCode: textField(roleLimits.roleCode),
+  description: textField(roleLimits.description),
 });
 const EditBody = Type.Object({ id: Id, ...RoleBody.properties });
 
@@ -98,7 +99,7 @@ export default async function roleRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/role/checkRoleCode",
-    { config: can("system:role:list"), schema: { querystring: Type.Object({ roleCode: Type.String({ minLength: 1, maxLength: 100 }), id: Type.Optional(Type.String({ maxLength: 36 })) }) } },
+    { config: can("system:role:list"), schema: { querystring: Type.Object({ roleCode: Type.String({ title: "角色编码", minLength: 1, maxLength: 100 }), id: Type.Optional(Type.String({ title: "编号", maxLength: 36 })) }) } },
     async (req) => {
       const [hit] = await db
         .select({ id: sysRole.id })
@@ -144,7 +145,7 @@ export default async function roleRoutes(base: FastifyInstance) {
   /** The whole permission tree for the role authorisation drawer. */
   app.get("/sys/role/queryTreeList", { config: can("system:role:authorize") }, async () => ok(await permissionTree(db)));
 
-  const DataRuleParams = Type.Object({ permissionId: Id, roleId: Id });
+  const DataRuleParams = Type.Object({ permissionId: titled(Id, "菜单编号"), roleId: titled(Id, "角色编号") });
   app.get("/sys/role/datarule/:permissionId/:roleId", { config: can("system:role:authorize"), schema: { params: DataRuleParams } }, async (req) => {
     const { permissionId, roleId } = req.params;
     const rules = await db
@@ -160,7 +161,7 @@ export default async function roleRoutes(base: FastifyInstance) {
     return ok({ datarule: rules.map(toRuleJson), drChecked: grant?.ids ?? "" });
   });
 
-  const DataRuleBody = Type.Object({ permissionId: Id, roleId: Id, dataRuleIds: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 1000 })])) });
+  const DataRuleBody = Type.Object({ ...DataRuleParams.properties, dataRuleIds: Text(1000, "数据规则") });
   app.post("/sys/role/datarule", { config: can("system:role:authorize"), schema: { body: DataRuleBody } }, async (req) => {
     const { permissionId, roleId } = req.body;
     const ruleIds = parseOptionalIds(req.body.dataRuleIds);

@@ -13,7 +13,7 @@ import { anonymous } from "../../plugins/auth.js";
 export const SMS_NOT_CONFIGURED = "短信接口未配置，请联系管理员！";
 export const REGISTER_CLOSED = "系统未开放自助注册，请联系管理员开通账号";
 
-const Mobile = Type.String({ pattern: "^1[3-9]\\d{9}$" });
+const Mobile = Type.String({ title: "手机号", pattern: "^1[3-9]\\d{9}$" });
 const limited = { ...anonymous, rateLimit: { max: 10, timeWindow: "1 minute" } };
 
 export default async function selfServiceRoutes(base: FastifyInstance) {
@@ -21,7 +21,7 @@ export default async function selfServiceRoutes(base: FastifyInstance) {
 
   app.post(
     "/sys/sms",
-    { config: limited, schema: { body: Type.Object({ mobile: Mobile, smsmode: Type.Union([Type.Literal("0"), Type.Literal("1"), Type.Literal("2")]) }) } },
+    { config: limited, schema: { body: Type.Object({ mobile: Mobile, smsmode: Type.Union([Type.Literal("0"), Type.Literal("1"), Type.Literal("2")], { title: "短信类型" }) }) } },
     async () => {
       throw refused(SMS_NOT_CONFIGURED);
     },
@@ -52,10 +52,10 @@ export default async function selfServiceRoutes(base: FastifyInstance) {
       config: limited,
       schema: {
         body: Type.Object({
-          username: Type.String({ minLength: 1, maxLength: 100 }),
-          password: Type.String({ minLength: 1, maxLength: 128 }),
+          username: Type.String({ title: "账号", minLength: 1, maxLength: 100 }),
+          password: Type.String({ title: "密码", minLength: 1, maxLength: 128 }),
           phone: Type.Optional(Mobile),
-          smscode: Type.Optional(Type.String({ maxLength: 10 })),
+          smscode: Type.Optional(Type.String({ title: "短信验证码", maxLength: 10 })),
         }),
       },
     },
@@ -66,7 +66,7 @@ export default async function selfServiceRoutes(base: FastifyInstance) {
 
   app.post(
     "/sys/user/phoneVerification",
-    { config: limited, schema: { body: Type.Object({ phone: Mobile, smscode: Type.String({ minLength: 1, maxLength: 10 }) }) } },
+    { config: limited, schema: { body: Type.Object({ phone: Mobile, smscode: Type.String({ title: "短信验证码", minLength: 1, maxLength: 10 }) }) } },
     async () => {
       throw refused(SMS_NOT_CONFIGURED);
     },
@@ -78,9 +78,9 @@ export default async function selfServiceRoutes(base: FastifyInstance) {
       config: limited,
       schema: {
         querystring: Type.Object({
-          username: Type.String({ minLength: 1, maxLength: 100 }),
-          password: Type.String({ minLength: 1, maxLength: 128 }),
-          smscode: Type.String({ minLength: 1, maxLength: 10 }),
+          username: Type.String({ title: "账号", minLength: 1, maxLength: 100 }),
+          password: Type.String({ title: "密码", minLength: 1, maxLength: 128 }),
+          smscode: Type.String({ title: "短信验证码", minLength: 1, maxLength: 10 }),
           phone: Mobile,
         }, { additionalProperties: true }),
       },

@@ -3,29 +3,32 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { RuleScope } from "../../lib/data-rules.js";
 import { badRequest } from "../../lib/envelope.js";
+import { OptionalText } from "../../lib/field-schema.js";
 import type { VersionedCache } from "../../lib/versioned-cache.js";
 
 /** List query: the paging/sort keys are checked by `parseListQuery`; field filters pass through to its allow-list. */
 export const ListQuery = Type.Object(
   {
-    pageNo: Type.Optional(Type.String({ maxLength: 10 })),
-    pageSize: Type.Optional(Type.String({ maxLength: 10 })),
-    column: Type.Optional(Type.String({ maxLength: 200 })),
-    order: Type.Optional(Type.String({ maxLength: 10 })),
+    pageNo: Type.Optional(Type.String({ title: "页码", maxLength: 10 })),
+    pageSize: Type.Optional(Type.String({ title: "每页条数", maxLength: 10 })),
+    column: Type.Optional(Type.String({ title: "排序字段", maxLength: 200 })),
+    order: Type.Optional(Type.String({ title: "排序方式", maxLength: 10 })),
   },
   { additionalProperties: true },
 );
 
-export const Id = Type.String({ minLength: 1, maxLength: 36, pattern: "^[A-Za-z0-9_-]+$" });
+/** A record id; `titled(Id, "角色编号")` names what it identifies. */
+export const Id = Type.String({ title: "编号", minLength: 1, maxLength: 36, pattern: "^[A-Za-z0-9_-]+$" });
 export const IdQuery = Type.Object({ id: Id });
 /** `ids=a,b,` as JeecgBoot clients send them (trailing comma tolerated). */
-export const IdsQuery = Type.Object({ ids: Type.String({ maxLength: 40_000 }) });
+export const IdsQuery = Type.Object({ ids: Type.String({ title: "编号列表", maxLength: 40_000 }) });
 
 /**
- * Optional text with a length limit; JeecgBoot clients send null or "" for empty fields. Nullable unions list
- * `Type.Null()` first: Fastify coerces types, and a typed branch first would turn null into "" or 0.
+ * Optional text with a length limit and its Chinese label; JeecgBoot clients send null or "" for empty fields.
+ * Nullable unions list `Type.Null()` first: Fastify coerces types, and a typed branch first would turn null
+ * into "" or 0. Form fields take their limits from contract/limits.ts (`textField`).
  */
-export const Text = (maxLength: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength })]));
+export const Text = (maxLength: number, title: string) => OptionalText(maxLength, title);
 
 /** A comma list of ids → the ids; throws 400 with `message` when empty or malformed. */
 export function parseIds(raw: string | null | undefined, message = "参数不识别！", max = 1000): string[] {

@@ -13,7 +13,7 @@ export default async function tenantRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/tenant/queryList",
-    { config: signedIn, schema: { querystring: Type.Object({ ids: Type.Optional(Type.String({ maxLength: 4000 })) }, { additionalProperties: true }) } },
+    { config: signedIn, schema: { querystring: Type.Object({ ids: Type.Optional(Type.String({ title: "编号列表", maxLength: 4000 })) }, { additionalProperties: true }) } },
     async () => ok([]),
   );
 }

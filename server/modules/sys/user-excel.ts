@@ -42,7 +42,7 @@ export default async function userExcelRoutes(base: FastifyInstance) {
     "/sys/user/exportXls",
     {
       config: can("system:user:export"),
-      schema: { querystring: Type.Object({ ...ListQuery.properties, selections: Type.Optional(Type.String({ maxLength: 40_000 })), departId: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: true }) },
+      schema: { querystring: Type.Object({ ...ListQuery.properties, selections: Type.Optional(Type.String({ title: "选中的记录", maxLength: 40_000 })), departId: Type.Optional(Type.String({ title: "部门", maxLength: 32 })) }, { additionalProperties: true }) },
     },
     async (req, reply) => {
       const params = parseListQuery(userListSpec, req.query, config.maxPageSize);

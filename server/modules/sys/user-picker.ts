@@ -37,7 +37,7 @@ const contains = (column: PgColumn, value: string | undefined) => {
   return v ? ilike(column, `%${escapeLike(v)}%`) : undefined;
 };
 
-const Search = Type.Optional(Type.String({ maxLength: 100 }));
+const Search = (title: string) => Type.Optional(Type.String({ title, maxLength: 100 }));
 
 export default async function userPickerRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -49,7 +49,7 @@ export default async function userPickerRoutes(base: FastifyInstance) {
       config: signedIn,
       schema: {
         querystring: Type.Object(
-          { ...ListQuery.properties, departId: Type.Optional(Type.String({ maxLength: 4000 })), username: Search, realname: Search, id: Type.Optional(Type.String({ maxLength: 40_000 })) },
+          { ...ListQuery.properties, departId: Type.Optional(Type.String({ title: "部门", maxLength: 4000 })), username: Search("用户账号"), realname: Search("用户姓名"), id: Type.Optional(Type.String({ title: "编号", maxLength: 40_000 })) },
           { additionalProperties: true },
         ),
       },

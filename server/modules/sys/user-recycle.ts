@@ -24,7 +24,7 @@ import { RESERVED_USERNAME, departNames, toUserJson, userListSpec } from "./user
 const VIEW = can("system:user:list");
 const MANAGE = can("system:user:delete");
 
-const UserIds = Type.String({ minLength: 1, maxLength: 40_000 });
+const UserIds = Type.String({ title: "用户编号", minLength: 1, maxLength: 40_000 });
 
 export default async function userRecycleRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();

@@ -34,62 +34,65 @@ import {
   userListSpec,
   type UserRow,
 } from "./user.repo.js";
+import { userLimits } from "../../../contract/limits.js";
+import { textField, titled } from "../../lib/field-schema.js";
 
 const UserListQuery = Type.Object(
   {
     ...ListQuery.properties,
-    departId: Type.Optional(Type.String({ maxLength: 32 })),
-    code: Type.Optional(Type.String({ maxLength: 4000 })),
+    departId: Type.Optional(Type.String({ title: "部门", maxLength: 32 })),
+    code: Type.Optional(Type.String({ title: "编码", maxLength: 4000 })),
   },
   { additionalProperties: true },
 );
 
-const Phone = Type.Union([Type.Null(), Type.String({ pattern: "^(1[3-9]\\d{9})?$" })]);
-const Email = Type.Union([Type.Null(), Type.String({ maxLength: 45, pattern: "^([^\\s@]+@[^\\s@]+\\.[^\\s@]+)?$" })]);
 
 /** Fields of the user form; anything else the client sends (createTime, _dictText …) is ignored. */
 const userFields = {
-  realname: Type.String({ minLength: 1, maxLength: 100 }),
-  avatar: Text(255),
-  birthday: Type.Optional(Type.Union([Type.Null(), Type.String({ pattern: "^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$" })])),
-  sex: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 2 })])),
-  email: Type.Optional(Email),
-  phone: Type.Optional(Phone),
-  workNo: Text(100),
-  post: Text(100),
-  telephone: Text(45),
-  userIdentity: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 2 })])),
-  departIds: Text(4000),
-  relTenantIds: Text(100),
-  activitiSync: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 1 })])),
-  selectedroles: Text(4000),
-  selecteddeparts: Text(4000),
+  realname: textField(userLimits.realname),
+  avatar: textField(userLimits.avatar),
+  birthday: Type.Optional(Type.Union([Type.Null(), Type.String({ pattern: "^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$" })], { title: "生日" })),
+  sex: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 2 })], { title: "性别" })),
+  email: textField(userLimits.email),
+  phone: textField(userLimits.phone),
+  workNo: textField(userLimits.workNo),
+  post: textField(userLimits.post),
+  telephone: textField(userLimits.telephone),
+  userIdentity: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 2 })], { title: "身份" })),
+  departIds: Text(4000, "负责部门"),
+  relTenantIds: Text(100, "所属租户"),
+  activitiSync: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 1 })], { title: "同步工作流引擎" })),
+  selectedroles: Text(4000, "角色分配"),
+  selecteddeparts: Text(4000, "所属部门"),
 };
 
 const AddBody = Type.Object({
   id: Type.Optional(Type.Union([Type.Null(), Id])),
-  username: Type.String({ minLength: 1, maxLength: 100, pattern: "^[^\\s,]+$" }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
+  username: textField(userLimits.username),
+  password: textField(userLimits.password),
   ...userFields,
 });
 
-const EditBody = Type.Object({ id: Id, ...userFields, realname: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) });
+const EditBody = Type.Object({ id: Id, ...userFields, realname: Type.Optional(textField(userLimits.realname)) });
 
-const FrozenBody = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 40_000 }), status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal("1"), Type.Literal("2")]) });
+const FrozenBody = Type.Object({
+  ids: Type.String({ title: "用户编号", minLength: 1, maxLength: 40_000 }),
+  status: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal("1"), Type.Literal("2")], { title: "状态" }),
+});
 
 const ChangePasswordBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 100 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
-  confirmpassword: Type.Optional(Type.String({ maxLength: 128 })),
+  username: Type.String({ title: userLimits.username.label, minLength: 1, maxLength: userLimits.username.max }),
+  password: textField(userLimits.password),
+  confirmpassword: Type.Optional(Type.String({ title: "确认密码", maxLength: userLimits.password.max })),
 });
 
 /** Fields `checkOnlyUser` may test (JeecgBoot allowed any column; that enumerated accounts by anything). */
 const CheckOnlyQuery = Type.Object({
-  username: Type.Optional(Type.String({ maxLength: 100 })),
-  workNo: Type.Optional(Type.String({ maxLength: 100 })),
-  phone: Type.Optional(Type.String({ maxLength: 45 })),
-  email: Type.Optional(Type.String({ maxLength: 45 })),
-  id: Type.Optional(Type.String({ maxLength: 36 })),
+  username: Type.Optional(Type.String({ title: "用户账号", maxLength: 100 })),
+  workNo: Type.Optional(Type.String({ title: "工号", maxLength: 100 })),
+  phone: Type.Optional(Type.String({ title: "手机号码", maxLength: 45 })),
+  email: Type.Optional(Type.String({ title: "邮箱", maxLength: 45 })),
+  id: Type.Optional(Type.String({ title: "编号", maxLength: 36 })),
 });
 
 const UNIQUE_FIELDS = [
@@ -276,7 +279,7 @@ export default async function userRoutes(base: FastifyInstance) {
     return ok(null, "密码修改成功!");
   });
 
-  app.get("/sys/user/queryUserRole", { config: can("system:user:list"), schema: { querystring: Type.Object({ userid: Id }) } }, async (req) => {
+  app.get("/sys/user/queryUserRole", { config: can("system:user:list"), schema: { querystring: Type.Object({ userid: titled(Id, "用户编号") }) } }, async (req) => {
     const rows = await db.select({ roleId: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, req.query.userid));
     if (!rows.length) throw refused("未找到用户相关角色信息");
     return ok(rows.map((r) => r.roleId));
@@ -295,14 +298,14 @@ export default async function userRoutes(base: FastifyInstance) {
     return hit ? { ...fail("用户账号已存在"), result: true } : ok(true);
   });
 
-  app.get("/sys/user/userDepartList", { config: can("system:user:list"), schema: { querystring: Type.Object({ userId: Id }) } }, async (req) => {
+  app.get("/sys/user/userDepartList", { config: can("system:user:list"), schema: { querystring: Type.Object({ userId: titled(Id, "用户编号") }) } }, async (req) => {
     const departs = await userDeparts(db, req.query.userId);
     return ok(departs.map((d) => ({ key: d.id, value: d.id, title: d.departName })), "查找成功");
   });
 
   app.get(
     "/sys/user/queryUserByDepId",
-    { config: can("system:user:list"), schema: { querystring: Type.Object({ id: Id, realname: Type.Optional(Type.String({ maxLength: 100 })) }) } },
+    { config: can("system:user:list"), schema: { querystring: Type.Object({ id: Id, realname: Type.Optional(Type.String({ title: "用户姓名", maxLength: 100 })) }) } },
     async (req) => {
       const [depart] = await db.select().from(sysDepart).where(eq(sysDepart.id, req.query.id));
       if (!depart) return ok([]);
@@ -328,7 +331,7 @@ export default async function userRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/user/userRoleList",
-    { config: can("system:role:list"), schema: { querystring: Type.Object({ ...ListQuery.properties, roleId: Id }, { additionalProperties: true }) } },
+    { config: can("system:role:list"), schema: { querystring: Type.Object({ ...ListQuery.properties, roleId: titled(Id, "角色编号") }, { additionalProperties: true }) } },
     async (req) => {
       const params = parseListQuery(roleUserSpec, req.query, config.maxPageSize);
       const { rows, total } = await fetchPage<typeof sysUser, { orgCodeTxt: string | null }>(db, sysUser, params, {
@@ -339,7 +342,7 @@ export default async function userRoutes(base: FastifyInstance) {
     },
   );
 
-  const RoleUsersBody = Type.Object({ roleId: Id, userIdList: Type.Array(Id, { minItems: 1, maxItems: 1000 }) });
+  const RoleUsersBody = Type.Object({ roleId: titled(Id, "角色编号"), userIdList: Type.Array(titled(Id, "用户编号"), { title: "用户", minItems: 1, maxItems: 1000 }) });
   app.post("/sys/user/addSysUserRole", { config: can("system:role:edit"), schema: { body: RoleUsersBody } }, async (req) => {
     const { roleId, userIdList } = req.body;
     await db.transaction(async (tx) => {
@@ -357,7 +360,7 @@ export default async function userRoutes(base: FastifyInstance) {
 
   app.delete(
     "/sys/user/deleteUserRole",
-    { config: can("system:role:edit"), schema: { querystring: Type.Object({ roleId: Id, userId: Id }) } },
+    { config: can("system:role:edit"), schema: { querystring: Type.Object({ roleId: titled(Id, "角色编号"), userId: titled(Id, "用户编号") }) } },
     async (req) => {
       await (await delegation(req)).assertMayManage([req.query.userId]);
       await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, req.query.roleId), eq(sysUserRole.userId, req.query.userId)));
@@ -367,7 +370,7 @@ export default async function userRoutes(base: FastifyInstance) {
 
   app.delete(
     "/sys/user/deleteUserRoleBatch",
-    { config: can("system:role:edit"), schema: { querystring: Type.Object({ roleId: Id, userIds: Type.String({ maxLength: 40_000 }) }) } },
+    { config: can("system:role:edit"), schema: { querystring: Type.Object({ roleId: titled(Id, "角色编号"), userIds: Type.String({ title: "用户编号", maxLength: 40_000 }) }) } },
     async (req) => {
       const ids = parseIds(req.query.userIds);
       await (await delegation(req)).assertMayManage(ids);
@@ -383,7 +386,7 @@ export default async function userRoutes(base: FastifyInstance) {
     "/sys/user/departUserList",
     {
       config: can("system:departUser:list"),
-      schema: { querystring: Type.Object({ ...ListQuery.properties, depId: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: true }) },
+      schema: { querystring: Type.Object({ ...ListQuery.properties, depId: Type.Optional(Type.String({ title: "部门编号", maxLength: 32 })) }, { additionalProperties: true }) },
     },
     async (req) => {
       const params = parseListQuery(departUserSpec, req.query, config.maxPageSize);
@@ -407,7 +410,7 @@ export default async function userRoutes(base: FastifyInstance) {
     },
   );
 
-  const DepartUsersBody = Type.Object({ depId: Id, userIdList: Type.Array(Id, { minItems: 1, maxItems: 1000 }) });
+  const DepartUsersBody = Type.Object({ depId: titled(Id, "部门编号"), userIdList: Type.Array(titled(Id, "用户编号"), { title: "用户", minItems: 1, maxItems: 1000 }) });
   app.post("/sys/user/editSysDepartWithUser", { config: can("system:departUser:add"), schema: { body: DepartUsersBody } }, async (req) => {
     const { depId, userIdList } = req.body;
     await db.transaction(async (tx) => {
@@ -440,7 +443,7 @@ export default async function userRoutes(base: FastifyInstance) {
 
   app.delete(
     "/sys/user/deleteUserInDepart",
-    { config: can("system:departUser:delete"), schema: { querystring: Type.Object({ depId: Id, userId: Id }) } },
+    { config: can("system:departUser:delete"), schema: { querystring: Type.Object({ depId: titled(Id, "部门编号"), userId: titled(Id, "用户编号") }) } },
     async (req) => {
       await leaveDepart(req, req.query.depId, [req.query.userId]);
       return ok(null, "删除成功!");
@@ -449,7 +452,7 @@ export default async function userRoutes(base: FastifyInstance) {
 
   app.delete(
     "/sys/user/deleteUserInDepartBatch",
-    { config: can("system:departUser:deleteBatch"), schema: { querystring: Type.Object({ depId: Id, userIds: Type.String({ maxLength: 40_000 }) }) } },
+    { config: can("system:departUser:deleteBatch"), schema: { querystring: Type.Object({ depId: titled(Id, "部门编号"), userIds: Type.String({ title: "用户编号", maxLength: 40_000 }) }) } },
     async (req) => {
       await leaveDepart(req, req.query.depId, parseIds(req.query.userIds));
       return ok(null, "删除成功!");

@@ -1,0 +1,91 @@
+/**
+ * Request schemas that name their fields in Chinese. Every user-facing property of a body carries a `title`
+ * (its label); `server/plugins/errors.ts` reads it to say 「用户姓名」不能超过100个字符 instead of the property
+ * name. Form text fields are built from the limits in `contract/limits.ts`, which the console's forms use too.
+ */
+import { Type, type TSchema } from "typebox";
+import type { FieldLimit } from "../../contract/limits.js";
+
+/**
+ * A copy of `schema` with a `title`. TypeBox keeps its own markers (`~kind`, `~optional`) as non-enumerable
+ * properties, so a plain spread would drop them (and with them `Type.Optional`).
+ */
+export function titled<T extends TSchema>(schema: T, title: string): T {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema)) as T & { title?: string };
+  copy.title = title;
+  return copy;
+}
+
+/** Optional, nullable text: JeecgBoot clients send null or "" for an empty field. */
+export const OptionalText = (maxLength: number, title: string, pattern?: string) =>
+  Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength, ...(pattern ? { pattern: `^$|${pattern}` } : {}) })], { title }));
+
+/** A form text field from its contract limit: required (non-empty) or optional (null and "" allowed). */
+export function textField<L extends FieldLimit>(
+  limit: L,
+): L extends { required: true } ? ReturnType<typeof requiredText> : ReturnType<typeof OptionalText>;
+export function textField(limit: FieldLimit) {
+  return limit.required ? requiredText(limit) : OptionalText(limit.max, limit.label, limit.pattern);
+}
+
+/** A required text field from its contract limit (also for a field that is required only when sent). */
+export const requiredText = (limit: FieldLimit) =>
+  Type.String({ title: limit.label, minLength: limit.min ?? 1, maxLength: limit.max, ...(limit.pattern ? { pattern: limit.pattern } : {}) });
+
+type Node = { title?: unknown; properties?: Record<string, Node>; items?: Node | Node[]; anyOf?: Node[]; oneOf?: Node[]; allOf?: Node[]; additionalProperties?: unknown };
+
+const branches = (node: Node): Node[] => [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])];
+
+/** The schemas that may describe the value at `instancePath` (a union's branches each count). */
+function nodesAt(root: unknown, instancePath: string): Node[] {
+  let nodes: Node[] = root && typeof root === "object" ? [root as Node] : [];
+  const segments = instancePath.split("/").slice(1).map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+  for (const segment of segments) {
+    const next: Node[] = [];
+    const visit = (node: Node) => {
+      for (const b of branches(node)) visit(b);
+      const prop = node.properties?.[segment];
+      if (prop) next.push(prop);
+      else if (/^\d+$/.test(segment) && node.items) next.push(Array.isArray(node.items) ? node.items[Number(segment)] : node.items);
+    };
+    for (const n of nodes) if (n) visit(n);
+    nodes = next;
+  }
+  return nodes;
+}
+
+/** The Chinese label of the field at `instancePath` in a request schema, if the schema gives one. */
+export function fieldTitle(root: unknown, instancePath: string): string | undefined {
+  if (!instancePath) return undefined;
+  const search = (node: Node, depth: number): string | undefined => {
+    if (typeof node.title === "string" && node.title) return node.title;
+    if (depth > 3) return undefined;
+    for (const b of branches(node)) {
+      const t = search(b, depth + 1);
+      if (t) return t;
+    }
+    return undefined;
+  };
+  for (const node of nodesAt(root, instancePath)) {
+    const t = search(node, 0);
+    if (t) return t;
+  }
+  return undefined;
+}
+
+/** Every property path of an object schema (through unions and arrays) that has no title: the regression check. */
+export function untitledProperties(root: unknown, prefix = ""): string[] {
+  const out: string[] = [];
+  const walk = (node: Node | undefined, path: string, depth: number) => {
+    if (!node || typeof node !== "object" || depth > 6) return;
+    for (const b of branches(node)) walk(b, path, depth + 1);
+    if (node.items && !Array.isArray(node.items)) walk(node.items, `${path}[]`, depth + 1);
+    for (const [key, prop] of Object.entries(node.properties ?? {})) {
+      const here = path ? `${path}.${key}` : key;
+      if (!fieldTitle({ properties: { [key]: prop } }, `/${key}`)) out.push(here);
+      walk(prop, here, depth + 1);
+    }
+  };
+  walk(root as Node, prefix, 0);
+  return out;
+}
