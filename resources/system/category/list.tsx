@@ -7,7 +7,8 @@ import { useAccess } from "../../../src/components/auth";
 import type { PageProps } from "../../../src/registry";
 import { useApi } from "../shared/use-api";
 import { actionColumn } from "../shared/action-column";
-import { FORM_VALIDATE_TRIGGER } from "../shared/validators";
+import { categoryLimits } from "../../../contract/limits";
+import { FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
 
 export interface CategoryRow {
   id: string;
@@ -202,18 +203,14 @@ export default function CategoryListPage({ route }: PageProps) {
         forceRender
       >
         <Form form={form} layout="vertical" name="category-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
-          <Form.Item label="分类名称" name="name" rules={[{ required: true, whitespace: true, message: "请输入分类名称!" }, { max: 100 }]}>
+          <Form.Item label="分类名称" name="name" rules={limitRules(categoryLimits.name)}>
             <Input placeholder="请输入分类名称" />
           </Form.Item>
           {editing.record ? (
             <Form.Item
               label="分类编码"
               name="code"
-              rules={[
-                { required: true, message: "请输入分类编码!" },
-                { max: 100 },
-                { pattern: /^[A-Za-z0-9_-]+$/, message: "编码只能包含字母、数字、下划线和短横线" },
-              ]}
+              rules={limitRules(categoryLimits.code)}
             >
               <Input placeholder="请输入分类编码" />
             </Form.Item>

@@ -5,7 +5,8 @@ import type { PageProps } from "../../../src/registry";
 import { CrudPage } from "../shared/crud-page";
 import { CHECK_RULE_RESOURCE } from "./resource";
 import { useApi } from "../shared/use-api";
-import { checkRuleRule, duplicateRule, FORM_VALIDATE_TRIGGER } from "../shared/validators";
+import { checkRuleLimits } from "../../../contract/limits";
+import { checkRuleRule, duplicateRule, FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
 
 const CODES = {
   add: "system:checkRule:add",
@@ -42,20 +43,20 @@ export default function CheckRuleListPage({ route }: PageProps) {
         ]}
         form={({ record, api }) => (
           <>
-            <Form.Item label="规则名称" name="ruleName" rules={[{ required: true, message: "请输入规则名称!" }, { max: 100 }]}>
+            <Form.Item label="规则名称" name="ruleName" rules={limitRules(checkRuleLimits.ruleName)}>
               <Input />
             </Form.Item>
             <Form.Item
               label="规则编码"
               name="ruleCode"
-              rules={[{ required: true, message: "请输入规则编码!" }, { pattern: /^[A-Za-z0-9_-]+$/, message: "只能包含字母、数字、下划线和短横线" }, duplicateRule(api, { tableName: "sys_check_rule", fieldName: "rule_code", dataId: record?.id })]}
+              rules={[...limitRules(checkRuleLimits.ruleCode), duplicateRule(api, { tableName: "sys_check_rule", fieldName: "rule_code", dataId: record?.id })]}
             >
               <Input />
             </Form.Item>
-            <Form.Item label="规则JSON" name="ruleJson" extra={`例如：${JSON_EXAMPLE}`} rules={[{ required: true, message: "请输入规则JSON!" }, { max: 1024 }]}>
+            <Form.Item label="规则JSON" name="ruleJson" extra={`例如：${JSON_EXAMPLE}`} rules={limitRules(checkRuleLimits.ruleJson)}>
               <Input.TextArea rows={5} />
             </Form.Item>
-            <Form.Item label="规则描述" name="ruleDescription" rules={[{ max: 200 }]}>
+            <Form.Item label="规则描述" name="ruleDescription" rules={limitRules(checkRuleLimits.ruleDescription)}>
               <Input.TextArea rows={2} />
             </Form.Item>
           </>

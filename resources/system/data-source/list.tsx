@@ -6,6 +6,8 @@ import { useDictOptions } from "../../../src/components/dict";
 import type { PageProps } from "../../../src/registry";
 import { CrudPage } from "../shared/crud-page";
 import type { Api } from "../shared/use-api";
+import { limitRules } from "../shared/validators";
+import { dataSourceLimits } from "../../../contract/limits";
 import { DATA_SOURCE_CODES, DATA_SOURCE_RESOURCE } from "./resource";
 
 export interface DataSourceRow {
@@ -73,12 +75,12 @@ export default function DataSourceListPage({ route }: PageProps) {
       form={({ record, api, form }) => (
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item label="数据源编码" name="code" rules={[{ required: true, message: "请输入数据源编码!" }, { max: 100 }, { pattern: /^[A-Za-z0-9_-]+$/, message: "编码只能包含字母、数字、下划线和短横线" }]}>
+            <Form.Item label="数据源编码" name="code" rules={limitRules(dataSourceLimits.code)}>
               <Input placeholder="请输入数据源编码" disabled={Boolean(record)} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label="数据源名称" name="name" rules={[{ required: true, message: "请输入数据源名称!" }, { max: 100 }]}>
+            <Form.Item label="数据源名称" name="name" rules={limitRules(dataSourceLimits.name)}>
               <Input placeholder="请输入数据源名称" />
             </Form.Item>
           </Col>
@@ -88,32 +90,32 @@ export default function DataSourceListPage({ route }: PageProps) {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label="驱动类" name="dbDriver" rules={[{ max: 100 }]}>
+            <Form.Item label="驱动类" name="dbDriver" rules={limitRules(dataSourceLimits.dbDriver)}>
               <Input placeholder="如 org.postgresql.Driver" />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item label="数据源地址" name="dbUrl" rules={[{ required: true, message: "请输入数据源地址!" }, { max: 500 }]}>
+            <Form.Item label="数据源地址" name="dbUrl" rules={limitRules(dataSourceLimits.dbUrl)}>
               <Input placeholder="如 jdbc:postgresql://127.0.0.1:5432/mydb" />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="数据库名称" name="dbName" rules={[{ max: 100 }]}>
+            <Form.Item label="数据库名称" name="dbName" rules={limitRules(dataSourceLimits.dbName)}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="用户名" name="dbUsername" rules={[{ max: 100 }]}>
+            <Form.Item label="用户名" name="dbUsername" rules={limitRules(dataSourceLimits.dbUsername)}>
               <Input autoComplete="off" />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="密码" name="dbPassword" rules={[{ max: 100 }]} extra={record?.hasPassword ? "已保存密码；留空则保持不变" : undefined}>
+            <Form.Item label="密码" name="dbPassword" rules={limitRules(dataSourceLimits.dbPassword)} extra={record?.hasPassword ? "已保存密码；留空则保持不变" : undefined}>
               <Input.Password autoComplete="new-password" placeholder={record?.hasPassword ? "留空则不修改" : "请输入密码"} />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item label="备注" name="remark" rules={[{ max: 200 }]}>
+            <Form.Item label="备注" name="remark" rules={limitRules(dataSourceLimits.remark)}>
               <Input.TextArea rows={2} />
             </Form.Item>
           </Col>

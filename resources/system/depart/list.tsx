@@ -11,7 +11,8 @@ import { useDepartTree, type DepartNode } from "../shared/depart-tree-select";
 import { ExcelButtons } from "../shared/excel-buttons";
 import { PermissionGrantDrawer } from "../shared/permission-tree";
 import { useApi } from "../shared/use-api";
-import { FORM_VALIDATE_TRIGGER } from "../shared/validators";
+import { departLimits, roleLimits } from "../../../contract/limits";
+import { FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
 
 interface Depart extends DepartNode {
   departName: string;
@@ -138,7 +139,7 @@ export default function DepartListPage({ route }: PageProps) {
   const detailFields = (
     <Row gutter={16}>
       <Col span={12}>
-        <Form.Item label="机构名称" name="departName" rules={[{ required: true, message: "请输入机构/部门名称!" }, { max: 100 }]}>
+        <Form.Item label="机构名称" name="departName" rules={limitRules(departLimits.departName)}>
           <Input placeholder="请输入机构/部门名称" />
         </Form.Item>
       </Col>
@@ -153,22 +154,22 @@ export default function DepartListPage({ route }: PageProps) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="手机号" name="mobile" rules={[{ max: 32 }]}>
+        <Form.Item label="手机号" name="mobile" rules={limitRules(departLimits.mobile)}>
           <Input />
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="传真" name="fax" rules={[{ max: 32 }]}>
+        <Form.Item label="传真" name="fax" rules={limitRules(departLimits.fax)}>
           <Input />
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="地址" name="address" rules={[{ max: 100 }]}>
+        <Form.Item label="地址" name="address" rules={limitRules(departLimits.address)}>
           <Input />
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item label="备注" name="memo" rules={[{ max: 500 }]}>
+        <Form.Item label="备注" name="memo" rules={limitRules(departLimits.memo)}>
           <Input.TextArea rows={2} />
         </Form.Item>
       </Col>
@@ -332,13 +333,13 @@ function DepartRoles({ depart }: { depart: DepartNode }) {
       />
       <Modal title={editing.role ? "编辑部门角色" : "新增部门角色"} open={editing.open} onCancel={() => setEditing({ open: false })} onOk={save} okText="确定" cancelText="取消" forceRender>
         <Form form={form} layout="vertical" name="depart-role-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
-          <Form.Item label="角色名称" name="roleName" rules={[{ required: true, message: "请输入角色名称!" }]}>
+          <Form.Item label="角色名称" name="roleName" rules={limitRules(roleLimits.roleName)}>
             <Input />
           </Form.Item>
-          <Form.Item label="角色编码" name="roleCode" rules={[{ required: true, message: "请输入角色编码!" }, { pattern: /^[A-Za-z0-9_:-]+$/, message: "角色编码只能包含字母、数字、下划线、冒号和短横线" }]}>
+          <Form.Item label="角色编码" name="roleCode" rules={limitRules(roleLimits.roleCode)}>
             <Input />
           </Form.Item>
-          <Form.Item label="描述" name="description">
+          <Form.Item label="描述" name="description" rules={limitRules(roleLimits.description)}>
             <Input.TextArea rows={2} />
           </Form.Item>
         </Form>

@@ -9,7 +9,8 @@ import type { PageProps } from "../../../src/registry";
 import { actionColumn } from "../shared/action-column";
 import { CrudPage } from "../shared/crud-page";
 import { useApi } from "../shared/use-api";
-import { duplicateRule, FORM_VALIDATE_TRIGGER, serverRule } from "../shared/validators";
+import { dictItemLimits, dictLimits } from "../../../contract/limits";
+import { duplicateRule, FORM_VALIDATE_TRIGGER, limitRules, serverRule } from "../shared/validators";
 import { DICT_CODES, DICT_RESOURCE } from "./resource";
 
 interface DictRow {
@@ -64,15 +65,14 @@ export default function DictListPage({ route }: PageProps) {
         toolbar={access.has(DICT_CODES.refreshCache) && <Button onClick={refreshCache}>刷新缓存</Button>}
         form={({ record, api: formApi }) => (
           <>
-            <Form.Item label="字典名称" name="dictName" rules={[{ required: true, message: "请输入字典名称!" }, { max: 100 }]}>
+            <Form.Item label="字典名称" name="dictName" rules={limitRules(dictLimits.dictName)}>
               <Input placeholder="请输入字典名称" />
             </Form.Item>
             <Form.Item
               label="字典编码"
               name="dictCode"
               rules={[
-                { required: true, message: "请输入字典编码!" },
-                { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: "字典编码以字母开头，只能包含字母、数字和下划线" },
+                ...limitRules(dictLimits.dictCode),
                 duplicateRule(formApi, { tableName: "sys_dict", fieldName: "dict_code", dataId: record?.id }),
               ]}
             >
@@ -175,10 +175,10 @@ function DictItemsDrawer({ dict, onClose }: { dict?: DictRow; onClose: () => voi
       />
       <Modal title={editing.item ? "编辑" : "新增"} open={editing.open} onCancel={() => setEditing({ open: false })} onOk={save} okText="确定" cancelText="取消" forceRender>
         <Form form={form} layout="vertical" name="dict-item-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
-          <Form.Item label="名称" name="itemText" rules={[{ required: true, message: "请输入名称!" }, { max: 100 }]}>
+          <Form.Item label="名称" name="itemText" rules={limitRules(dictItemLimits.itemText)}>
             <Input />
           </Form.Item>
-          <Form.Item label="数据值" name="itemValue" rules={[{ required: true, message: "请输入数据值!" }, { max: 100 }, valueRule]}>
+          <Form.Item label="数据值" name="itemValue" rules={[...limitRules(dictItemLimits.itemValue), valueRule]}>
             <Input />
           </Form.Item>
           <Form.Item label="描述" name="description">

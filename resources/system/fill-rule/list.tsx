@@ -4,7 +4,8 @@ import type { PageProps } from "../../../src/registry";
 import { CrudPage } from "../shared/crud-page";
 import { FILL_RULE_RESOURCE } from "./resource";
 import { useApi } from "../shared/use-api";
-import { duplicateRule } from "../shared/validators";
+import { fillRuleLimits } from "../../../contract/limits";
+import { duplicateRule, limitRules } from "../shared/validators";
 
 const CODES = {
   add: "system:fillRule:add",
@@ -55,20 +56,20 @@ export default function FillRuleListPage({ route }: PageProps) {
       ]}
       form={({ record, api: formApi }) => (
         <>
-          <Form.Item label="规则名称" name="ruleName" rules={[{ required: true, message: "请输入规则名称!" }, { max: 100 }]}>
+          <Form.Item label="规则名称" name="ruleName" rules={limitRules(fillRuleLimits.ruleName)}>
             <Input />
           </Form.Item>
           <Form.Item
             label="规则编码"
             name="ruleCode"
-            rules={[{ required: true, message: "请输入规则编码!" }, { pattern: /^[A-Za-z0-9_-]+$/, message: "只能包含字母、数字、下划线和短横线" }, duplicateRule(formApi, { tableName: "sys_fill_rule", fieldName: "rule_code", dataId: record?.id })]}
+            rules={[...limitRules(fillRuleLimits.ruleCode), duplicateRule(formApi, { tableName: "sys_fill_rule", fieldName: "rule_code", dataId: record?.id })]}
           >
             <Input />
           </Form.Item>
-          <Form.Item label="规则实现类" name="ruleClass" rules={[{ required: true, message: "请选择规则实现类!" }]}>
+          <Form.Item label="规则实现类" name="ruleClass" rules={[{ required: true, message: "请选择规则实现类!" }, ...limitRules(fillRuleLimits.ruleClass, { required: false })]}>
             <Select options={CLASSES} />
           </Form.Item>
-          <Form.Item label="规则参数" name="ruleParams" extra='JSON 对象，例如 {"prefix":"CN"}' rules={[{ max: 200 }]}>
+          <Form.Item label="规则参数" name="ruleParams" extra='JSON 对象，例如 {"prefix":"CN"}' rules={limitRules(fillRuleLimits.ruleParams)}>
             <Input />
           </Form.Item>
         </>

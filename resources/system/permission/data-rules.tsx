@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from "react";
 
 import { actionColumn } from "../shared/action-column";
 import { useApi } from "../shared/use-api";
-import { FORM_VALIDATE_TRIGGER } from "../shared/validators";
+import { dataRuleLimits } from "../../../contract/limits";
+import { FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
 
 interface Rule {
   id: string;
@@ -87,14 +88,14 @@ export function DataRulesDrawer({ menu, onClose }: { menu?: { id: string; name: 
       />
       <Modal title={editing.rule ? "编辑规则" : "新增规则"} open={editing.open} onCancel={() => setEditing({ open: false })} onOk={save} okText="确定" cancelText="取消" forceRender>
         <Form form={form} layout="vertical" name="data-rule-form" validateTrigger={FORM_VALIDATE_TRIGGER}>
-          <Form.Item label="规则名称" name="ruleName" rules={[{ required: true, message: "请输入规则名称!" }, { max: 50 }]}>
+          <Form.Item label="规则名称" name="ruleName" rules={limitRules(dataRuleLimits.ruleName)}>
             <Input placeholder="如：本部门数据" />
           </Form.Item>
           <Form.Item
             label="规则字段"
             name="ruleColumn"
             extra="列表的字段名，如 orgCode、createBy、sex"
-            rules={[{ required: true, message: "请输入规则字段!" }, { pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, message: "字段名只能包含字母、数字和下划线" }]}
+            rules={limitRules(dataRuleLimits.ruleColumn, { required: true })}
           >
             <Input placeholder="orgCode" />
           </Form.Item>
@@ -105,7 +106,7 @@ export function DataRulesDrawer({ menu, onClose }: { menu?: { id: string; name: 
             label="规则值"
             name="ruleValue"
             extra="可用 #{sys_user_code}、#{sys_user_name}、#{sys_org_code}、#{sys_multi_org_code}、#{sys_date}、#{sys_time}"
-            rules={[{ required: true, message: "请输入规则值!" }, { max: 300 }]}
+            rules={limitRules(dataRuleLimits.ruleValue)}
           >
             <Input placeholder="#{sys_org_code}" />
           </Form.Item>

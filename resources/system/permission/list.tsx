@@ -11,7 +11,8 @@ import { useApi } from "../shared/use-api";
 import { DataRulesDrawer } from "./data-rules";
 import { IconPicker } from "./icon-picker";
 import { PERMISSION_CODES } from "./resource";
-import { FORM_VALIDATE_TRIGGER } from "../shared/validators";
+import { permissionLimits } from "../../../contract/limits";
+import { FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
 
 export interface MenuRow {
   id: string;
@@ -149,7 +150,7 @@ export default function PermissionListPage({ route }: PageProps) {
           <Form.Item label="菜单类型" name="menuType">
             <Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: MENU_TYPES[v][0] }))} />
           </Form.Item>
-          <Form.Item label={menuType === 2 ? "按钮/权限名称" : "菜单名称"} name="name" rules={[{ required: true, message: "请输入名称!" }, { max: 100 }]}>
+          <Form.Item label={menuType === 2 ? "按钮/权限名称" : "菜单名称"} name="name" rules={limitRules(permissionLimits.name)}>
             <Input placeholder="请输入名称" />
           </Form.Item>
           {menuType !== 0 && (
@@ -160,27 +161,27 @@ export default function PermissionListPage({ route }: PageProps) {
           {menuType !== 2 ? (
             <Row gutter={16}>
               <Col span={12}>
-                <Form.Item label="菜单路径" name="url" rules={[{ required: true, message: "请输入菜单路径!" }]}>
+                <Form.Item label="菜单路径" name="url" rules={limitRules(permissionLimits.url, { required: true })}>
                   <Input placeholder="/isystem/user 或 http(s)://外部链接" />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item label="前端组件" name="component" rules={menuType === 1 ? [{ required: true, message: "请输入前端组件!" }] : []}>
+                <Form.Item label="前端组件" name="component" rules={limitRules(permissionLimits.component, { required: menuType === 1 })}>
                   <Input placeholder="system/UserList" />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item label="组件名称" name="componentName">
+                <Form.Item label="组件名称" name="componentName" rules={limitRules(permissionLimits.componentName)}>
                   <Input placeholder="路由名称（可选）" />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item label="默认跳转地址" name="redirect">
+                <Form.Item label="默认跳转地址" name="redirect" rules={limitRules(permissionLimits.redirect)}>
                   <Input placeholder="一级菜单的默认子路径" />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item label="菜单图标" name="icon">
+                <Form.Item label="菜单图标" name="icon" rules={limitRules(permissionLimits.icon)}>
                   <IconPicker />
                 </Form.Item>
               </Col>
@@ -226,7 +227,7 @@ export default function PermissionListPage({ route }: PageProps) {
                 <Form.Item
                   label="授权标识"
                   name="perms"
-                  rules={[{ required: true, message: "请输入授权标识!" }, { pattern: /^[A-Za-z0-9:_,.-]+$/, message: "授权标识只能包含字母、数字和 : _ , . -" }]}
+                  rules={limitRules(permissionLimits.perms, { required: true })}
                 >
                   <Input placeholder="system:user:add" />
                 </Form.Item>

@@ -3,7 +3,8 @@ import { Form, Input, Select } from "antd";
 import { useDictOptions } from "../../../src/components/dict";
 import type { PageProps } from "../../../src/registry";
 import { CrudPage } from "../shared/crud-page";
-import { duplicateRule } from "../shared/validators";
+import { positionLimits } from "../../../contract/limits";
+import { duplicateRule, limitRules } from "../shared/validators";
 import { POSITION_CODES, POSITION_RESOURCE } from "./resource";
 
 interface PositionRow {
@@ -35,11 +36,11 @@ export default function PositionListPage({ route }: PageProps) {
           <Form.Item
             label="职务编码"
             name="code"
-            rules={[{ required: true, message: "请输入职务编码!" }, { max: 100 }, duplicateRule(api, { tableName: "sys_position", fieldName: "code", dataId: record?.id })]}
+            rules={[...limitRules(positionLimits.code), duplicateRule(api, { tableName: "sys_position", fieldName: "code", dataId: record?.id })]}
           >
             <Input placeholder="请输入职务编码" />
           </Form.Item>
-          <Form.Item label="职务名称" name="name" rules={[{ required: true, message: "请输入职务名称!" }, { max: 100 }]}>
+          <Form.Item label="职务名称" name="name" rules={limitRules(positionLimits.name)}>
             <Input placeholder="请输入职务名称" />
           </Form.Item>
           <Form.Item label="职级" name="postRank">

@@ -9,7 +9,8 @@ import { actionColumn } from "../shared/action-column";
 import { CrudPage } from "../shared/crud-page";
 import { PermissionGrantDrawer } from "../shared/permission-tree";
 import { useAction, useApi } from "../shared/use-api";
-import { duplicateRule } from "../shared/validators";
+import { roleLimits } from "../../../contract/limits";
+import { duplicateRule, limitRules } from "../shared/validators";
 import { USER_RESOURCE } from "../user/resource";
 import { ROLE_CODES, ROLE_RESOURCE } from "./resource";
 
@@ -50,21 +51,20 @@ export default function RoleListPage({ route }: PageProps) {
         ]}
         form={({ record, api }) => (
           <>
-            <Form.Item label="角色名称" name="roleName" rules={[{ required: true, message: "请输入角色名称!" }, { max: 200 }]}>
+            <Form.Item label="角色名称" name="roleName" rules={limitRules(roleLimits.roleName)}>
               <Input placeholder="请输入角色名称" />
             </Form.Item>
             <Form.Item
               label="角色编码"
               name="roleCode"
               rules={[
-                { required: true, message: "请输入角色编码!" },
-                { pattern: /^[A-Za-z0-9_:-]+$/, message: "角色编码只能包含字母、数字、下划线、冒号和短横线" },
+                ...limitRules(roleLimits.roleCode),
                 duplicateRule(api, { tableName: "sys_role", fieldName: "role_code", dataId: record?.id }),
               ]}
             >
               <Input placeholder="请输入角色编码" disabled={record?.roleCode === "admin"} />
             </Form.Item>
-            <Form.Item label="描述" name="description" rules={[{ max: 255 }]}>
+            <Form.Item label="描述" name="description" rules={limitRules(roleLimits.description)}>
               <Input.TextArea rows={3} placeholder="请输入描述" />
             </Form.Item>
           </>

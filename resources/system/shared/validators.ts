@@ -5,6 +5,7 @@
  */
 import type { Rule } from "antd/es/form";
 
+import { maxLengthMessage, minLengthMessage, patternMessage, requiredMessage, type FieldLimit } from "../../../contract/limits";
 import type { Api } from "./use-api";
 
 const messageOf = (error: unknown) => (error as { message?: string })?.message || "校验失败";
@@ -32,6 +33,20 @@ export function serverRule(check: (value: unknown) => Promise<unknown>): Rule {
       }
     },
   };
+}
+
+/**
+ * The form rules of a text field from its limits in contract/limits.ts — the same limits the server's schema
+ * is built from — so the form refuses what the server would, in the same words (用户姓名不能超过100个字符).
+ * `required` overrides the limit's own (e.g. a field the form asks for but the server lets clients omit).
+ */
+export function limitRules(limit: FieldLimit, options: { required?: boolean } = {}): Rule[] {
+  const rules: Rule[] = [];
+  if (options.required ?? limit.required) rules.push({ required: true, whitespace: true, message: requiredMessage(limit.label) });
+  if (limit.min && limit.min > 1) rules.push({ min: limit.min, message: minLengthMessage(limit.label, limit.min) });
+  rules.push({ max: limit.max, message: maxLengthMessage(limit.label, limit.max) });
+  if (limit.pattern) rules.push({ pattern: new RegExp(limit.pattern), message: patternMessage(limit) });
+  return rules;
 }
 
 /** `GET /sys/duplicate/check` (contract §10.5); `dataId` excludes the row being edited. */

@@ -9,7 +9,8 @@ import { fileUrl } from "../../../providers/config";
 import { useDictOptions } from "../../../src/components/dict";
 import { DepartTreeSelect } from "../shared/depart-tree-select";
 import { useApi } from "../shared/use-api";
-import { duplicateRule, FORM_VALIDATE_TRIGGER } from "../shared/validators";
+import { userLimits } from "../../../contract/limits";
+import { duplicateRule, FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
 import type { UserRow } from "./columns";
 
 /** JeecgBoot's password rule, checked again by the server. */
@@ -152,20 +153,20 @@ export function UserFormModal({ user, open, onClose, onSaved }: { user?: UserRow
             <Form.Item
               label="用户账号"
               name="username"
-              rules={[{ required: true, message: "请输入用户账号!" }, ...(editing ? [] : [duplicateRule(api, { tableName: "sys_user", fieldName: "username" })])]}
+              rules={[...limitRules(userLimits.username), ...(editing ? [] : [duplicateRule(api, { tableName: "sys_user", fieldName: "username" })])]}
             >
               <Input placeholder="请输入用户账号" disabled={editing} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label="用户姓名" name="realname" rules={[{ required: true, message: "请输入用户名称!" }]}>
+            <Form.Item label="用户姓名" name="realname" rules={limitRules(userLimits.realname)}>
               <Input placeholder="请输入用户姓名" />
             </Form.Item>
           </Col>
           {!editing && (
             <>
               <Col span={12}>
-                <Form.Item label="登录密码" name="password" rules={[{ required: true, message: "请输入密码!" }, { pattern: PASSWORD_PATTERN, message: PASSWORD_MESSAGE }]}>
+                <Form.Item label="登录密码" name="password" rules={[...limitRules(userLimits.password), { pattern: PASSWORD_PATTERN, message: PASSWORD_MESSAGE }]}>
                   <Input.Password placeholder="请输入登录密码" autoComplete="new-password" />
                 </Form.Item>
               </Col>
@@ -189,7 +190,7 @@ export function UserFormModal({ user, open, onClose, onSaved }: { user?: UserRow
             </>
           )}
           <Col span={12}>
-            <Form.Item label="工号" name="workNo" rules={[duplicateRule(api, { tableName: "sys_user", fieldName: "work_no", dataId: user?.id })]}>
+            <Form.Item label="工号" name="workNo" rules={[...limitRules(userLimits.workNo), duplicateRule(api, { tableName: "sys_user", fieldName: "work_no", dataId: user?.id })]}>
               <Input placeholder="请输入工号" />
             </Form.Item>
           </Col>
@@ -249,7 +250,7 @@ export function UserFormModal({ user, open, onClose, onSaved }: { user?: UserRow
             <Form.Item
               label="邮箱"
               name="email"
-              rules={[{ type: "email", message: "请输入正确格式的邮箱!" }, duplicateRule(api, { tableName: "sys_user", fieldName: "email", dataId: user?.id })]}
+              rules={[...limitRules(userLimits.email), duplicateRule(api, { tableName: "sys_user", fieldName: "email", dataId: user?.id })]}
             >
               <Input placeholder="请输入邮箱" />
             </Form.Item>
@@ -258,13 +259,13 @@ export function UserFormModal({ user, open, onClose, onSaved }: { user?: UserRow
             <Form.Item
               label="手机号码"
               name="phone"
-              rules={[{ pattern: /^1[3-9]\d{9}$/, message: "请输入正确格式的手机号码!" }, duplicateRule(api, { tableName: "sys_user", fieldName: "phone", dataId: user?.id })]}
+              rules={[...limitRules(userLimits.phone), duplicateRule(api, { tableName: "sys_user", fieldName: "phone", dataId: user?.id })]}
             >
               <Input placeholder="请输入手机号码" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label="座机" name="telephone">
+            <Form.Item label="座机" name="telephone" rules={limitRules(userLimits.telephone)}>
               <Input placeholder="请输入座机" />
             </Form.Item>
           </Col>
@@ -307,7 +308,7 @@ export function PasswordModal({ username, onClose }: { username?: string; onClos
         <Form.Item label="用户账号">
           <Input value={username} disabled />
         </Form.Item>
-        <Form.Item label="登录密码" name="password" rules={[{ required: true, message: "请输入密码!" }, { pattern: PASSWORD_PATTERN, message: PASSWORD_MESSAGE }]}>
+        <Form.Item label="登录密码" name="password" rules={[...limitRules(userLimits.password), { pattern: PASSWORD_PATTERN, message: PASSWORD_MESSAGE }]}>
           <Input.Password placeholder="请输入登录密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -157,4 +157,27 @@ describe("user list page", () => {
     expect(await within(dialog).findByText("两次输入的密码不一样！")).toBeTruthy();
     expect(customCalls.find((c) => c.url === "/sys/user/add")).toBeUndefined();
   });
+
+  it("refuses a 300-character 用户姓名 and a malformed phone in the form, in Chinese, before any request", async () => {
+    grant("system:user:add");
+    const { customCalls } = renderList();
+    await screen.findByText("管理员");
+    fireEvent.click(screen.getByRole("button", { name: /添加用户/ }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByPlaceholderText("请输入用户账号"), { target: { value: "longname" } });
+    fireEvent.change(within(dialog).getByPlaceholderText("请输入用户姓名"), { target: { value: "名".repeat(300) } });
+    fireEvent.change(within(dialog).getByPlaceholderText("请输入登录密码"), { target: { value: "Longname@2024" } });
+    fireEvent.change(within(dialog).getByPlaceholderText("请重新输入登录密码"), { target: { value: "Longname@2024" } });
+    fireEvent.change(within(dialog).getByPlaceholderText("请输入手机号码"), { target: { value: "12345" } });
+    fireEvent.change(within(dialog).getByPlaceholderText("请输入座机"), { target: { value: "1".repeat(46) } });
+    fireEvent.click(within(dialog).getByRole("button", { name: /确\s*定/ }));
+    // The limits come from contract/limits.ts, the same numbers the server's schema is built from.
+    expect(await within(dialog).findByText("用户姓名不能超过100个字符")).toBeTruthy();
+    expect(await within(dialog).findByText("请输入正确格式的手机号码!")).toBeTruthy();
+    expect(await within(dialog).findByText("座机不能超过45个字符")).toBeTruthy();
+    expect(customCalls.find((c) => c.url === "/sys/user/add")).toBeUndefined();
+    // Fixing the name clears its message while typing.
+    fireEvent.change(within(dialog).getByPlaceholderText("请输入用户姓名"), { target: { value: "名".repeat(100) } });
+    await waitFor(() => expect(within(dialog).queryByText("用户姓名不能超过100个字符")).toBeNull());
+  });
 });
