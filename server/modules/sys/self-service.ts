@@ -36,8 +36,8 @@ export default async function selfServiceRoutes(base: FastifyInstance) {
       schema: {
         body: Type.Object({
           mobile: Mobile,
-          captcha: Type.String({ minLength: 1, maxLength: 10 }),
-          remember_me: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })])),
+          captcha: Type.String({ title: "验证码", minLength: 1, maxLength: 10 }),
+          remember_me: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })], { title: "记住我" })),
         }),
       },
     },
