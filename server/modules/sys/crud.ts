@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type, type Static, type TObject } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, ne, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { ok, refused } from "../../lib/envelope.js";
@@ -25,7 +25,7 @@ export interface CrudModule<B extends TObject, Row extends Record<string, unknow
   /** The form fields (without `id`). */
   body: B;
   /** Form → columns (validated, normalised); may refuse. `id` is the edited row's (undefined when adding). */
-  values: (body: Static<B>, db: Db, id?: string) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  values: (body: Static<B>, db: Db, id?: string, req?: FastifyRequest) => Record<string, unknown> | Promise<Record<string, unknown>>;
   toJson: (row: Row) => Record<string, unknown>;
   unique?: Array<{ column: PgColumn; key: string; message: string }>;
   /** A value unique among the rows sharing another column (e.g. item values of one dictionary). */
@@ -40,6 +40,15 @@ export interface CrudModule<B extends TObject, Row extends Record<string, unknow
   /** After any successful write (e.g. drop a cache). */
   afterWrite?: () => void;
   messages?: { add?: string; edit?: string; delete?: string; deleteBatch?: string };
+  /** Conditions every list query adds (e.g. a fixed activity type), besides the soft-delete flag. */
+  listWhere?: (req: FastifyRequest) => SQL | undefined;
+  /** Cache list totals by these tables' write versions (each needs a version trigger). */
+  countTables?: readonly string[];
+  /**
+   * A `del_flag` column: delete sets it to 1 instead of removing the row, and lists, `queryById`, `edit` and
+   * the unique checks see only rows where it is 0 (JeecgBoot's `@TableLogic`).
+   */
+  softDelete?: PgColumn;
 }
 
 export function registerCrud<B extends TObject, Row extends Record<string, unknown>>(base: FastifyInstance, m: CrudModule<B, Row>) {
@@ -47,6 +56,8 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
   const { db, config, cache, dicts } = app.ctx;
   const EditBody = Type.Object({ ...m.body.properties, id: Id });
 
+  const live = m.softDelete ? eq(m.softDelete, 0) : undefined;
+  const softDeleteKey = m.softDelete && Object.entries(getTableColumns(m.table)).find(([, c]) => c === m.softDelete)?.[0];
   const assertUnique = async (tx: Db, values: Record<string, unknown>, exceptId?: string) => {
     for (const u of m.unique ?? []) {
       const v = values[u.key];
@@ -54,7 +65,7 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
       const [hit] = await tx
         .select({ id: m.id })
         .from(m.table)
-        .where(and(eq(u.column, v), exceptId ? ne(m.id, exceptId) : undefined))
+        .where(and(eq(u.column, v), exceptId ? ne(m.id, exceptId) : undefined, live))
         .limit(1);
       if (hit) throw refused(u.message);
     }
@@ -63,7 +74,7 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
       const [hit] = await tx
         .select({ id: m.id })
         .from(m.table)
-        .where(and(eq(w.scope, values[w.scopeKey]), eq(w.column, values[w.key]), exceptId ? ne(m.id, exceptId) : undefined))
+        .where(and(eq(w.scope, values[w.scopeKey]), eq(w.column, values[w.key]), exceptId ? ne(m.id, exceptId) : undefined, live))
         .limit(1);
       if (hit) throw refused(w.message);
     }
@@ -72,14 +83,18 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
   if (!m.skipList) {
     app.get(`${m.base}/list`, { config: can(m.codes.list), schema: { querystring: ListQuery } }, async (req) => {
       const params = parseListQuery(m.spec, req.query, config.maxPageSize);
-      const { rows, total } = await fetchPage(db, m.table, params, { scope: scope(req, cache) });
+      const { rows, total } = await fetchPage(db, m.table, params, {
+        scope: scope(req, cache),
+        where: [live, m.listWhere?.(req)],
+        ...(m.countTables ? { counts: { cache, tables: m.countTables, versions: req.currentUser().versions } } : {}),
+      });
       const records = rows.map((r) => m.toJson(r as Row));
       return ok(toPage(m.dictFields ? await dicts.translate(records, m.dictFields) : records, total, params));
     });
   }
 
   app.get(`${m.base}/queryById`, { config: can(m.codes.list), schema: { querystring: IdQuery } }, async (req) => {
-    const [row] = await db.select().from(m.table).where(eq(m.id, req.query.id));
+    const [row] = await db.select().from(m.table).where(and(eq(m.id, req.query.id), live));
     if (!row) throw refused("未找到对应实体");
     return ok(m.toJson(row as Row));
   });
@@ -87,7 +102,7 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
   app.post(`${m.base}/add`, { config: can(m.codes.add), schema: { body: m.body } }, async (req) => {
     const user = req.currentUser();
     await db.transaction(async (tx) => {
-      const values = await m.values(req.body as Static<B>, tx);
+      const values = await m.values(req.body as Static<B>, tx, undefined, req);
       await assertUnique(tx, values);
       await tx.insert(m.table).values({ ...values, id: nextId(), ...created(req), ...(m.orgCode ? { sysOrgCode: user.orgCode } : {}) });
     });
@@ -98,9 +113,9 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
   const edit = async (req: FastifyRequest<{ Body: Static<typeof EditBody> }>) => {
     const { id, ...body } = req.body as { id: string } & Static<B>;
     await db.transaction(async (tx) => {
-      const values = await m.values(body as Static<B>, tx, id);
+      const values = await m.values(body as Static<B>, tx, id, req);
       await assertUnique(tx, values, id);
-      const done = await tx.update(m.table).set({ ...values, ...updated(req) }).where(eq(m.id, id)).returning({ id: m.id });
+      const done = await tx.update(m.table).set({ ...values, ...updated(req) }).where(and(eq(m.id, id), live)).returning({ id: m.id });
       if (!done.length) throw refused("未找到对应实体");
     });
     m.afterWrite?.();
@@ -112,7 +127,9 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
   const remove = async (ids: string[]) => {
     await db.transaction(async (tx) => {
       await m.beforeDelete?.(tx, ids);
-      const gone = await tx.delete(m.table).where(inArray(m.id, ids)).returning({ id: m.id });
+      const gone = m.softDelete
+        ? await tx.update(m.table).set({ [softDeleteKey!]: 1 }).where(and(inArray(m.id, ids), live)).returning({ id: m.id })
+        : await tx.delete(m.table).where(inArray(m.id, ids)).returning({ id: m.id });
       if (!gone.length) throw refused("未找到对应实体");
     });
     m.afterWrite?.();

@@ -1,0 +1,11 @@
+/** The 红色印记 (bbh) API modules (domain.md §6), registered as one plugin by server/app.ts. */
+import type { FastifyInstance } from "fastify";
+import activityRoutes from "./activity.js";
+import timeRoutes from "./time.js";
+import taskRoutes from "./task.js";
+
+const bbhModules = [activityRoutes, timeRoutes, taskRoutes];
+
+export default async function bbhRoutes(app: FastifyInstance) {
+  for (const m of bbhModules) await app.register(m);
+}

@@ -1,0 +1,114 @@
+/**
+ * What every bbh module shares: request-field builders with Chinese titles, row → JSON (dates as
+ * `yyyy-MM-dd HH:mm:ss` GMT+8), the activity look-up, and the general state-machine messages of
+ * domain.md §5. Refusals of the business rules are 400 envelopes (`badRequest`) with the domain's wording;
+ * a refused request changes nothing (every write runs in one transaction that the refusal rolls back).
+ */
+import { Type, type TSchema } from "typebox";
+import { and, eq, sql } from "drizzle-orm";
+import sanitizeHtml from "sanitize-html";
+import type { Db } from "../../db/client.js";
+import { bbhActivityMain } from "../../db/schema.js";
+import { formatDateTime, parseDateTime } from "../../lib/dates.js";
+import { badRequest } from "../../lib/envelope.js";
+import { titled } from "../../lib/field-schema.js";
+
+export { textField } from "../../lib/field-schema.js";
+
+/** Optional, nullable integer with a title and bounds. */
+export const OptInt = (title: string, minimum: number, maximum: number) =>
+  Type.Optional(Type.Union([Type.Null(), Type.Integer({ title, minimum, maximum })], { title }));
+/** Required integer. */
+export const ReqInt = (title: string, minimum: number, maximum: number) => Type.Integer({ title, minimum, maximum });
+/** A dictionary code among `values`. */
+export const Code = (title: string, values: number[]) => Type.Integer({ title, minimum: Math.min(...values), maximum: Math.max(...values) });
+export const OptCode = (title: string, values: number[]) => Type.Optional(Type.Union([Type.Null(), Code(title, values)], { title }));
+/** 是否 (bbh_yn). */
+export const OptYn = (title: string) => OptCode(title, [0, 1]);
+const DATE_TIME = "^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$";
+/** A `yyyy-MM-dd HH:mm:ss` date-time (optional, nullable). */
+export const OptDateTime = (title: string) =>
+  Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength: 19, pattern: `^$|${DATE_TIME}` })], { title }));
+export const ReqDateTime = (title: string) => Type.String({ title, maxLength: 19, pattern: DATE_TIME });
+/** Optional, nullable number (coordinates). */
+export const OptNumber = (title: string, minimum: number, maximum: number) =>
+  Type.Optional(Type.Union([Type.Null(), Type.Number({ title, minimum, maximum })], { title }));
+/** Rich text: bounded, sanitised on save. */
+export const RichText = (title: string) => Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength: 200_000 })], { title }));
+export const BbhId = (title: string) => Type.String({ title, minLength: 1, maxLength: 32, pattern: "^[A-Za-z0-9_-]+$" });
+export const OptBbhId = (title: string) => Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength: 32, pattern: "^$|^[A-Za-z0-9_-]+$" })], { title }));
+export const IdList = (title: string, max = 1000) => Type.Array(BbhId(title), { title, minItems: 1, maxItems: max });
+export { titled };
+export type { TSchema };
+
+/** A date-time field → Date (null when empty); a value that is not a date is bad input. */
+export function toDate(value: string | null | undefined, label: string): Date | null {
+  if (value === undefined || value === null || value.trim() === "") return null;
+  const d = parseDateTime(value);
+  if (!d) throw badRequest(`${label}不是有效的日期时间`);
+  return d;
+}
+
+const RICH = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "span", "del", "ins", "u", "s", "font", "video", "audio", "source"],
+  allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, "*": ["style", "class"], img: ["src", "alt", "width", "height"], video: ["src", "controls", "poster"], audio: ["src", "controls"], source: ["src", "type"] },
+} satisfies sanitizeHtml.IOptions;
+/** Rich text from the console editor, XSS-sanitised (domain.md §2). */
+export const cleanHtml = (html: string | null | undefined) => (html == null || html === "" ? null : sanitizeHtml(html, RICH));
+
+/** `""` → null, trims text. */
+export const blank = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim());
+
+/** A row's JSON: dates formatted, everything else as is. */
+export function rowJson<R extends Record<string, unknown>>(row: R): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? formatDateTime(v) : v;
+  return out;
+}
+
+export const PUBLISH_TEXT: Record<number, string> = { 0: "未发布", 1: "已发布", 2: "已下架" };
+export const TIME_STATUS_TEXT: Record<number, string> = { 0: "未开始", 1: "进行中", 2: "已结算", 3: "已重启" };
+
+/** The derived display label of a window (domain.md §5.3): running past its end is 已截止·待结算. */
+export function displayStatus(status: number, endTime: Date, now = new Date()): string {
+  if ((status === 1 || status === 3) && now >= endTime) return "已截止·待结算";
+  return TIME_STATUS_TEXT[status] ?? String(status);
+}
+
+export type ActivityRow = typeof bbhActivityMain.$inferSelect;
+
+/** The live activity (optionally locked for the transaction), or 400 活动不存在或已删除. */
+export async function loadActivity(db: Db, id: string, lock = false): Promise<ActivityRow> {
+  const q = db.select().from(bbhActivityMain).where(and(eq(bbhActivityMain.id, id), eq(bbhActivityMain.delFlag, 0)));
+  const [row] = lock ? await q.for("update") : await q;
+  if (!row) throw badRequest("活动不存在或已删除");
+  return row;
+}
+
+/** The SQLSTATE of a driver error (drizzle wraps it as `cause`). */
+export function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return typeof e?.code === "string" ? e.code : typeof e?.cause?.code === "string" ? e.cause.code : undefined;
+}
+
+/** Rows affected by a raw statement on either driver. */
+export function affected(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r?.rowCount ?? r?.affectedRows ?? 0);
+}
+
+/** Rows of a raw query on either driver (pg: QueryResult, PGlite: Results). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export const nowSql = sql`now()`;
+
+/** The standard permission codes of one module (server/db/seed/menus.ts `crud`). */
+export const crudCodes = (module: string) => ({
+  list: `bbh:${module}:list`,
+  add: `bbh:${module}:add`,
+  edit: `bbh:${module}:edit`,
+  delete: `bbh:${module}:delete`,
+  deleteBatch: `bbh:${module}:deleteBatch`,
+});

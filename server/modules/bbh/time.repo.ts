@@ -1,0 +1,296 @@
+/**
+ * Settlement and restart of an activity time window (domain.md §5.3), set-based: a fixed number of
+ * statements per window whatever its number of players, all in one transaction.
+ *
+ * Concurrency: settlement first takes the window's row lock with NOWAIT. A second settle request of the same
+ * window while one runs is refused at once (该时间段正在结算中); one that comes after the first committed finds
+ * the window 已结算 and is refused too. The grade tables' unique keys (time, round, player/group) and
+ * `ON CONFLICT DO NOTHING` make a second run unable to write twice even if the status check were bypassed.
+ */
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { bbhActivityTime, bbhUserTaskAnswer, bbhUserActivity } from "../../db/schema.js";
+import { badRequest } from "../../lib/envelope.js";
+import { count } from "drizzle-orm";
+import { parseGradeRule } from "./activity.repo.js";
+import { loadActivity, rowsOf, sqlState } from "./shared.js";
+
+export type TimeRow = typeof bbhActivityTime.$inferSelect;
+
+/** The window's row, locked for this transaction; `nowait` refuses at once while another transaction holds it. */
+export async function lockWindow(tx: Db, id: string, nowait: boolean): Promise<TimeRow> {
+  try {
+    const q = tx.select().from(bbhActivityTime).where(eq(bbhActivityTime.id, id));
+    const [row] = nowait ? await q.for("update", { noWait: true }) : await q.for("update");
+    if (!row) throw badRequest("活动时间段不存在");
+    return row;
+  } catch (err) {
+    if (sqlState(err) === "55P03") throw badRequest("该时间段正在结算中，请稍后刷新");
+    throw err;
+  }
+}
+
+export interface SettleOptions {
+  force?: boolean | null;
+  ignorePending?: boolean | null;
+}
+
+export interface SettleResult {
+  timeId: string;
+  roundNo: number;
+  settleTime: Date;
+  participantCount: number;
+  rankedCount: number;
+  finishedCount: number;
+  groupCount: number;
+  ledgerCount: number;
+  expiredTaskCount: number;
+  top: Array<{ rankNo: number; wxUserId: string; displayName: string | null; totalScore: number; durationSeconds: number | null; gradeLevel: string | null }>;
+  groupTop: Array<{ rankNo: number; groupId: string; groupName: string | null; groupScore: number }>;
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+
+export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: string, now = new Date()): Promise<SettleResult> {
+  const w = await lockWindow(tx, id, true);
+  if (w.timeStatus === 0) throw badRequest("活动时间段尚未开始，无法结算");
+  if (w.timeStatus === 2) throw badRequest("该时间段已结算，请勿重复结算");
+  if (now < w.endTime && opts.force !== true) throw badRequest("活动时间段尚未结束，如需提前结算请勾选【提前结算】");
+  const [pending] = await tx
+    .select({ n: count() })
+    .from(bbhUserTaskAnswer)
+    .where(and(eq(bbhUserTaskAnswer.timeId, id), eq(bbhUserTaskAnswer.roundNo, w.roundNo), eq(bbhUserTaskAnswer.auditStatus, 0)));
+  if (n(pending?.n) > 0 && opts.ignorePending !== true) throw badRequest(`仍有${n(pending?.n)}条答案待审核，请先完成审核再结算`);
+  const a = await loadActivity(tx, w.activityId);
+  const rule = parseGradeRule(a.gradeRule) ?? parseGradeRule(null)!;
+  const t = id;
+  const r = w.roundNo;
+  const org = a.sysOrgCode;
+
+  // 1. Submissions close: tasks not done expire (remembering their status for a 继续本轮 restart).
+  const expired = await tx.execute(sql`
+    update bbh_user_task set settle_prev_status = ut_status, ut_status = 5, update_by = ${by}, update_time = ${now}
+    where time_id = ${t} and round_no = ${r} and ut_status in (0, 1, 4)`);
+
+  // 2. The ledger is reconciled with the scores the tasks hold: a task's ledger rows must add up to its
+  //    awarded score (0 unless 已完成); a difference gets one row (任务得分 or 审核撤销), so totals below come
+  //    from the ledger alone and a second settlement finds nothing to add.
+  const ledger = await tx.execute(sql`
+    insert into bbh_score_record (id, activity_id, time_id, round_no, wx_user_id, user_activity_id, group_id, user_task_id,
+      score_type, score_change, score_after, reason, operator, create_by, create_time, sys_org_code)
+    select replace(gen_random_uuid()::text, '-', ''), ut.activity_id, ut.time_id, ut.round_no, ut.wx_user_id, ut.user_activity_id,
+      ua.group_id, ut.id, case when d.diff > 0 then 1 else 4 end, d.diff,
+      (coalesce(l.total, 0) + sum(d.diff) over (partition by ut.user_activity_id order by ut.id))::int,
+      '结算对账', 'system', ${by}, ${now}, ${org}
+    from bbh_user_task ut
+    join bbh_user_activity ua on ua.id = ut.user_activity_id
+    cross join lateral (
+      select (case when ut.ut_status = 3 then ut.score else 0 end)
+        - coalesce((select sum(s.score_change) from bbh_score_record s where s.user_task_id = ut.id), 0) as diff
+    ) d
+    left join lateral (select sum(s2.score_change) as total from bbh_score_record s2 where s2.user_activity_id = ut.user_activity_id) l on true
+    where ut.time_id = ${t} and ut.round_no = ${r} and d.diff <> 0`);
+
+  // 3. Each player's totals from the ledger and their tasks; finished = every required enabled task done.
+  await tx.execute(sql`
+    with req as (
+      select count(*) filter (where is_required = 1) as required, count(*) as total
+      from bbh_activity_task where activity_id = ${a.id} and del_flag = 0 and task_status = 1
+    ), ledger as (
+      select user_activity_id, sum(score_change) as total from bbh_score_record
+      where time_id = ${t} and round_no = ${r} group by user_activity_id
+    ), tasks as (
+      select ut.user_activity_id,
+        count(*) filter (where ut.ut_status = 3) as finished,
+        count(*) filter (where ut.ut_status = 3 and tk.is_required = 1 and tk.task_status = 1 and tk.del_flag = 0) as finished_required,
+        count(distinct ut.red_mark_id) filter (where ut.ut_status = 3) as marks,
+        max(ut.finish_time) filter (where ut.ut_status = 3) as last_finish
+      from bbh_user_task ut join bbh_activity_task tk on tk.id = ut.task_id
+      where ut.time_id = ${t} and ut.round_no = ${r} group by ut.user_activity_id
+    ), scored as (
+      select user_activity_id, max(submit_time) as last_submit from bbh_user_task_answer
+      where time_id = ${t} and round_no = ${r} and audit_status = 1 group by user_activity_id
+    ), stats as (
+      select ua.id,
+        coalesce(l.total, 0)::int as total_score,
+        coalesce(k.finished, 0)::int as finished,
+        coalesce(k.marks, 0)::int as marks,
+        (coalesce(k.finished, 0) > 0 and coalesce(k.finished_required, 0) >= req.required) as is_finished,
+        k.last_finish, s.last_submit, req.total::int as total_tasks
+      from bbh_user_activity ua cross join req
+      left join ledger l on l.user_activity_id = ua.id
+      left join tasks k on k.user_activity_id = ua.id
+      left join scored s on s.user_activity_id = ua.id
+      where ua.time_id = ${t} and ua.round_no = ${r}
+    )
+    update bbh_user_activity ua set
+      total_score = st.total_score,
+      finished_task_count = st.finished,
+      total_task_count = st.total_tasks,
+      finished_mark_count = st.marks,
+      finish_time = case when st.is_finished then coalesce(ua.finish_time, st.last_finish) else ua.finish_time end,
+      duration_seconds = case when ua.start_time is null then null else greatest(0, floor(extract(epoch from (
+        coalesce(case when st.is_finished then coalesce(ua.finish_time, st.last_finish) end, st.last_submit, ua.finish_time) - ua.start_time))))::int end,
+      ua_status = case when ua.ua_status = 4 then 4 when st.is_finished then 2 else 3 end,
+      update_by = ${by}, update_time = ${now}
+    from stats st where st.id = ua.id`);
+
+  // 4. Individual ranking (standard competition ranking), frozen into grade rows.
+  const maxScore = await tx.execute(sql`
+    select coalesce(sum(score), 0)::int as total from bbh_activity_task where activity_id = ${a.id} and del_flag = 0 and task_status = 1`);
+  const max = n(rowsOf<{ total: number }>(maxScore)[0]?.total);
+  await tx.execute(sql`
+    insert into bbh_activity_grade (id, activity_id, time_id, round_no, wx_user_id, user_activity_id, group_id, display_name,
+      school_id, class_name, org_id, total_score, finished_task_count, total_task_count, finished_mark_count, duration_seconds,
+      start_time, finish_time, is_finished, rank_no, grade_level, settle_time, create_by, create_time, sys_org_code)
+    select replace(gen_random_uuid()::text, '-', ''), ua.activity_id, ua.time_id, ua.round_no, ua.wx_user_id, ua.id, ua.group_id,
+      left(coalesce(nullif(ap.real_name, ''), nullif(w.real_name, ''), nullif(w.nickname, ''), ua.wx_user_id), 50),
+      ap.school_id, ap.class_name, ap.org_id, ua.total_score, ua.finished_task_count, ua.total_task_count, ua.finished_mark_count,
+      ua.duration_seconds, ua.start_time, ua.finish_time, case when ua.ua_status = 2 then 1 else 0 end,
+      case when ua.finished_task_count > 0 then rank() over (partition by ua.finished_task_count > 0
+        order by ua.total_score desc, ua.finished_task_count desc, ua.duration_seconds asc nulls last) end,
+      (select e.value->>'level' from jsonb_array_elements(${JSON.stringify(rule)}::jsonb) e
+        where (case when ${max}::int > 0 then ua.total_score::numeric / ${max}::int else 0 end) >= (e.value->>'minRate')::numeric
+        order by (e.value->>'minRate')::numeric desc limit 1),
+      ${now}, ${by}, ${now}, ${org}
+    from bbh_user_activity ua
+    left join bbh_activity_apply ap on ap.id = ua.apply_id
+    left join bbh_wx_user w on w.id = ua.wx_user_id
+    where ua.time_id = ${t} and ua.round_no = ${r}
+    on conflict (time_id, round_no, wx_user_id) do nothing`);
+  await tx.execute(sql`
+    update bbh_user_activity ua set rank_no = g.rank_no
+    from bbh_activity_grade g where g.user_activity_id = ua.id and g.time_id = ${t} and g.round_no = ${r}`);
+
+  // 5. Group ranking (team modes): by the activity's rule, ties by average duration then member count.
+  if (a.teamMode === 2 || a.teamMode === 3) {
+    const scoreRule = a.groupScoreRule ?? 2;
+    const topN = a.groupTopN ?? 3;
+    await tx.execute(sql`
+      insert into bbh_activity_group_grade (id, activity_id, time_id, round_no, group_id, group_name, member_count, finished_member_count,
+        total_score, avg_score, group_score, score_rule, avg_duration_seconds, rank_no, settle_time, create_by, create_time, sys_org_code)
+      select replace(gen_random_uuid()::text, '-', ''), ${a.id}, ${t}, ${r}, s.group_id, grp.group_name, s.member_count, s.finished_member_count,
+        s.total, round(s.avg_score, 2), round(s.group_score, 2), ${scoreRule}, round(s.avg_dur)::int,
+        rank() over (order by round(s.group_score, 2) desc, s.avg_dur asc nulls last, s.member_count desc),
+        ${now}, ${by}, ${now}, ${org}
+      from (
+        select g.group_id, count(*)::int as member_count, (count(*) filter (where g.is_finished = 1))::int as finished_member_count,
+          sum(g.total_score)::int as total, avg(g.total_score) as avg_score,
+          case ${scoreRule}::int when 1 then sum(g.total_score)::numeric
+            when 3 then coalesce(sum(g.total_score) filter (where g.member_rank <= ${topN}::int), 0)::numeric
+            else avg(g.total_score) end as group_score,
+          avg(g.duration_seconds) as avg_dur
+        from (select gr.*, row_number() over (partition by gr.group_id order by gr.total_score desc, gr.id) as member_rank
+              from bbh_activity_grade gr where gr.time_id = ${t} and gr.round_no = ${r} and gr.group_id is not null) g
+        group by g.group_id
+      ) s left join bbh_activity_group grp on grp.id = s.group_id
+      on conflict (time_id, round_no, group_id) do nothing`);
+  }
+
+  // 6. The window is settled, with its counts.
+  const totals = rowsOf<{ participants: number; finished: number; ranked: number; groups: number }>(
+    await tx.execute(sql`
+      select (select count(*) from bbh_activity_grade where time_id = ${t} and round_no = ${r})::int as participants,
+        (select count(*) from bbh_activity_grade where time_id = ${t} and round_no = ${r} and is_finished = 1)::int as finished,
+        (select count(*) from bbh_activity_grade where time_id = ${t} and round_no = ${r} and rank_no is not null)::int as ranked,
+        (select count(*) from bbh_activity_group_grade where time_id = ${t} and round_no = ${r})::int as groups`),
+  )[0];
+  await tx
+    .update(bbhActivityTime)
+    .set({
+      timeStatus: 2,
+      settleTime: now,
+      settleBy: by,
+      participantCount: n(totals.participants),
+      finishedCount: n(totals.finished),
+      groupCount: n(totals.groups),
+      updateBy: by,
+      updateTime: now,
+    })
+    .where(eq(bbhActivityTime.id, t));
+  const top = rowsOf<SettleResult["top"][number]>(
+    await tx.execute(sql`
+      select rank_no as "rankNo", wx_user_id as "wxUserId", display_name as "displayName", total_score as "totalScore",
+        duration_seconds as "durationSeconds", grade_level as "gradeLevel"
+      from bbh_activity_grade where time_id = ${t} and round_no = ${r} and rank_no is not null
+      order by rank_no, finish_time nulls last, wx_user_id limit 10`),
+  );
+  const groupTop = rowsOf<{ rankNo: number; groupId: string; groupName: string | null; groupScore: string | number }>(
+    await tx.execute(sql`
+      select rank_no as "rankNo", group_id as "groupId", group_name as "groupName", group_score as "groupScore"
+      from bbh_activity_group_grade where time_id = ${t} and round_no = ${r} order by rank_no, group_id limit 10`),
+  ).map((g) => ({ ...g, rankNo: n(g.rankNo), groupScore: Number(g.groupScore) }));
+  return {
+    timeId: t,
+    roundNo: r,
+    settleTime: now,
+    participantCount: n(totals.participants),
+    rankedCount: n(totals.ranked),
+    finishedCount: n(totals.finished),
+    groupCount: n(totals.groups),
+    ledgerCount: affectedRows(ledger),
+    expiredTaskCount: affectedRows(expired),
+    top: top.map((x) => ({ ...x, rankNo: n(x.rankNo), totalScore: n(x.totalScore), durationSeconds: x.durationSeconds == null ? null : n(x.durationSeconds) })),
+    groupTop,
+  };
+}
+
+function affectedRows(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r?.rowCount ?? r?.affectedRows ?? 0);
+}
+
+export interface RestartOptions {
+  startTime: Date | null;
+  endTime: Date | null;
+  restartMode: 1 | 2;
+  reason: string | null;
+}
+
+/** Restart of a settled window (domain.md §5.3): a new round (default) or the same round with its settlement undone. */
+export async function restartWindow(tx: Db, id: string, o: RestartOptions, by: string, now = new Date()): Promise<TimeRow> {
+  const w = await lockWindow(tx, id, false);
+  if (w.timeStatus === 0) throw badRequest("活动时间段尚未开始，无需重启");
+  if (w.timeStatus === 1 || w.timeStatus === 3) throw badRequest("活动时间段进行中，无需重启");
+  const a = await loadActivity(tx, w.activityId);
+  if (a.publishStatus !== 1) throw badRequest("活动未发布或已下架，无法重启");
+  if (!o.endTime || o.endTime <= now) throw badRequest("重启后的结束时间必须晚于当前时间");
+  if (o.startTime && (o.startTime > now || o.startTime >= o.endTime)) throw badRequest("重启开始时间不能晚于当前时间且必须早于结束时间");
+  const start = o.startTime ?? now;
+  const others = await tx
+    .select()
+    .from(bbhActivityTime)
+    .where(and(eq(bbhActivityTime.activityId, w.activityId), ne(bbhActivityTime.id, id)));
+  const hit = others.find((x) => x.startTime < o.endTime! && start < x.endTime);
+  if (hit) throw badRequest(`重启后的时间段与【${hit.timeName}】时间重叠`);
+  if (a.endTime && o.endTime > a.endTime) throw badRequest("重启后的结束时间超出活动结束时间，请先调整活动起止时间");
+  const r = w.roundNo;
+  if (o.restartMode === 2) {
+    await tx.execute(sql`delete from bbh_activity_grade where time_id = ${id} and round_no = ${r}`);
+    await tx.execute(sql`delete from bbh_activity_group_grade where time_id = ${id} and round_no = ${r}`);
+    await tx.execute(sql`
+      update bbh_user_task set ut_status = settle_prev_status, settle_prev_status = null, update_by = ${by}, update_time = ${now}
+      where time_id = ${id} and round_no = ${r} and ut_status = 5 and settle_prev_status is not null`);
+    await tx
+      .update(bbhUserActivity)
+      .set({ rankNo: null, uaStatus: sql`case when ${bbhUserActivity.uaStatus} = 3 then 1 else ${bbhUserActivity.uaStatus} end`, updateBy: by, updateTime: now })
+      .where(and(eq(bbhUserActivity.timeId, id), eq(bbhUserActivity.roundNo, r), inArray(bbhUserActivity.uaStatus, [2, 3])));
+  }
+  const [row] = await tx
+    .update(bbhActivityTime)
+    .set({
+      startTime: start,
+      endTime: o.endTime,
+      timeStatus: 3,
+      roundNo: o.restartMode === 2 ? r : r + 1,
+      restartCount: w.restartCount + 1,
+      lastRestartTime: now,
+      lastRestartBy: by,
+      restartReason: o.reason,
+      updateBy: by,
+      updateTime: now,
+    })
+    .where(eq(bbhActivityTime.id, id))
+    .returning();
+  return row;
+}

@@ -1,0 +1,280 @@
+/**
+ * Settlement and restart of an activity time window (domain.md §5.3): a hand-checked small case (ranks with
+ * a tie, grade levels, group averages, ledger reconciliation, expired tasks), idempotence, concurrent
+ * requests, every refusal of settle and restart, and both restart modes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import {
+  bbhActivityGrade,
+  bbhActivityGroup,
+  bbhActivityGroupGrade,
+  bbhActivityMain,
+  bbhActivityTask,
+  bbhActivityTime,
+  bbhScoreRecord,
+  bbhUserActivity,
+  bbhUserTask,
+  bbhUserTaskAnswer,
+  bbhWxUser,
+} from "../../server/db/schema.js";
+import { createTestApp, type TestApp } from "./helpers.js";
+import { at, caller, rows } from "./bbh-helpers.js";
+
+let t: TestApp;
+let admin: string;
+let call: ReturnType<typeof caller>;
+
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO: "false" });
+  admin = await t.login();
+  call = caller(t);
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const H = 3_600_000;
+
+interface Fixture {
+  activityId: string;
+  timeId: string;
+  tasks: string[];
+  start: Date;
+}
+
+/** A published team activity (3 tasks: 10 + 10 + 20 = 40 points) with one running window that ended yesterday. */
+async function fixture(name: string, windowEndDays = -1): Promise<Fixture> {
+  await call("POST", "/bbh/api/activity/main/add", admin, {
+    activityName: name, activityType: 1, coverImage: "/c.jpg", startTime: at(-10), endTime: at(30),
+    teamMode: 3, groupType: 1, groupMinSize: 1, groupMaxSize: 6, groupScoreRule: 2,
+  });
+  const [a] = await db().select().from(bbhActivityMain).where(eq(bbhActivityMain.activityName, name));
+  for (const [taskName, score, taskType] of [["打卡一", 10, 1], ["打卡二", 10, 1], ["拍照", 20, 4]] as const)
+    await call("POST", "/bbh/api/activity/task/add", admin, { activityId: a.id, taskName, taskType, score });
+  expect((await call("POST", "/bbh/api/activity/time/add", admin, { activityId: a.id, timeName: "一期", startTime: at(-5), endTime: at(windowEndDays) })).body.message).toBe("添加成功！");
+  await call("POST", "/bbh/api/activity/time/add", admin, { activityId: a.id, timeName: "二期", startTime: at(20), endTime: at(25) });
+  expect((await call("PUT", "/bbh/api/activity/main/updatePublish", admin, { id: a.id, publishStatus: 1 })).body.message).toBe("发布成功");
+  const [w] = await db().select().from(bbhActivityTime).where(and(eq(bbhActivityTime.activityId, a.id), eq(bbhActivityTime.timeName, "一期")));
+  await db().update(bbhActivityTime).set({ timeStatus: 1 }).where(eq(bbhActivityTime.id, w.id));
+  const tasks = (await db().select().from(bbhActivityTask).where(eq(bbhActivityTask.activityId, a.id)).orderBy(asc(bbhActivityTask.sortNo))).map((x) => x.id);
+  return { activityId: a.id, timeId: w.id, tasks, start: new Date(Date.now() - 3 * 86_400_000) };
+}
+
+type TaskState = [status: number, score: number, ledger: boolean, answerAfterHours?: number];
+
+/** A player with their tasks (status, awarded score, whether the ledger has it, approved answer time). */
+async function player(f: Fixture, key: string, group: string | null, tasks: TaskState[], extraLedger = 0) {
+  const p = `${f.timeId.slice(-6)}-${key}`;
+  const uaId = `ua-${p}`;
+  await db().insert(bbhWxUser).values({ id: `wx-${p}`, openid: `openid-${p}`, nickname: `玩家${key}` }).onConflictDoNothing();
+  await db().insert(bbhUserActivity).values({ id: uaId, wxUserId: `wx-${p}`, activityId: f.activityId, timeId: f.timeId, roundNo: 1, groupId: group, uaStatus: 1, startTime: f.start });
+  let total = 0;
+  for (let i = 0; i < tasks.length; i++) {
+    const [status, score, ledger, after] = tasks[i];
+    const utId = `ut-${p}-${i}`;
+    await db().insert(bbhUserTask).values({ id: utId, userActivityId: uaId, wxUserId: `wx-${p}`, activityId: f.activityId, timeId: f.timeId, roundNo: 1, taskId: f.tasks[i], utStatus: status, score, submitCount: after === undefined ? 0 : 1, finishTime: status === 3 && after !== undefined ? new Date(f.start.getTime() + after * H) : null });
+    if (after !== undefined)
+      await db().insert(bbhUserTaskAnswer).values({ id: `an-${p}-${i}`, userTaskId: utId, userActivityId: uaId, wxUserId: `wx-${p}`, activityId: f.activityId, timeId: f.timeId, roundNo: 1, taskId: f.tasks[i], taskType: 1, auditStatus: 1, score, submitTime: new Date(f.start.getTime() + after * H) });
+    if (ledger) {
+      total += score;
+      await db().insert(bbhScoreRecord).values({ id: `sr-${p}-${i}`, activityId: f.activityId, timeId: f.timeId, roundNo: 1, wxUserId: `wx-${p}`, userActivityId: uaId, groupId: group, userTaskId: utId, scoreType: 1, scoreChange: score, scoreAfter: total, operator: "system" });
+    }
+  }
+  if (extraLedger) {
+    total += extraLedger;
+    await db().insert(bbhScoreRecord).values({ id: `sr-${p}-adj`, activityId: f.activityId, timeId: f.timeId, roundNo: 1, wxUserId: `wx-${p}`, userActivityId: uaId, groupId: group, scoreType: 2, scoreChange: extraLedger, scoreAfter: total, reason: "人工加分", operator: "admin" });
+  }
+  return { uaId, wxUserId: `wx-${p}` };
+}
+
+async function group(f: Fixture, name: string) {
+  const id = `grp-${f.timeId.slice(-6)}-${name}`;
+  await db().insert(bbhActivityGroup).values({ id, activityId: f.activityId, groupName: name, groupType: 1 });
+  return id;
+}
+
+/** The hand-checked case: six players, two groups. */
+async function handCase(name: string) {
+  const f = await fixture(name);
+  const g1 = await group(f, "星火");
+  const g2 = await group(f, "红旗");
+  const p = {
+    // all three done: 40 points, finished after 2 h → rank 1, 优秀 (40/40)
+    p1: await player(f, "1", g1, [[3, 10, true, 1], [3, 10, true, 1.5], [3, 20, true, 2]]),
+    // 20 points but the ledger misses task 2 (settlement writes it); last approved answer at 3 h; task 3 rejected → expires
+    p2: await player(f, "2", g1, [[3, 10, true, 1], [3, 10, false, 3], [4, 0, false]]),
+    // 20 points, last answer at 1 h; task 3 still open → expires
+    p3: await player(f, "3", g2, [[3, 10, true, 0.5], [3, 10, true, 1], [1, 0, false]]),
+    // nothing done → no rank, 不合格
+    p4: await player(f, "4", g2, [[1, 0, false], [1, 0, false], [1, 0, false]]),
+    // 10 points plus a manual +5 → 15, one task, 0.5 h; task 2 was locked (0)
+    p5: await player(f, "5", null, [[3, 10, true, 0.5], [0, 0, false]], 5),
+    // exactly like p3: ties with it
+    p6: await player(f, "6", null, [[3, 10, true, 0.5], [3, 10, true, 1], [1, 0, false]]),
+  };
+  return { f, g1, g2, p };
+}
+
+const settle = (id: string, extra: object = {}) => call("POST", "/bbh/api/activity/time/settleActivityTime", admin, { id, ...extra });
+
+async function snapshot(timeId: string) {
+  const order = (c: { id: unknown }) => c.id;
+  return {
+    grades: await db().select().from(bbhActivityGrade).where(eq(bbhActivityGrade.timeId, timeId)).orderBy(order(bbhActivityGrade)),
+    groups: await db().select().from(bbhActivityGroupGrade).where(eq(bbhActivityGroupGrade.timeId, timeId)).orderBy(order(bbhActivityGroupGrade)),
+    ledger: await db().select().from(bbhScoreRecord).where(eq(bbhScoreRecord.timeId, timeId)).orderBy(order(bbhScoreRecord)),
+    ua: await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.timeId, timeId)).orderBy(order(bbhUserActivity)),
+    ut: await db().select().from(bbhUserTask).where(eq(bbhUserTask.timeId, timeId)).orderBy(order(bbhUserTask)),
+    time: await db().select().from(bbhActivityTime).where(eq(bbhActivityTime.id, timeId)),
+  };
+}
+
+describe("settleActivityTime", () => {
+  it("settles the hand-checked case: ranks 1, 2, 2, 4, 5 and none, levels, group averages, reconciled ledger, expired tasks", async () => {
+    const { f, g1, g2, p } = await handCase("结算活动");
+    const res = await settle(f.timeId);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe("结算完成");
+    expect(res.body.result).toMatchObject({ timeId: f.timeId, roundNo: 1, participantCount: 6, rankedCount: 5, finishedCount: 1, groupCount: 2, ledgerCount: 1, expiredTaskCount: 7 });
+    expect(res.body.result.top.map((x: { rankNo: number; totalScore: number }) => [x.rankNo, x.totalScore])).toEqual([[1, 40], [2, 20], [2, 20], [4, 20], [5, 15]]);
+    expect(res.body.result.groupTop).toEqual([
+      { rankNo: 1, groupId: g1, groupName: "星火", groupScore: 30 },
+      { rankNo: 2, groupId: g2, groupName: "红旗", groupScore: 10 },
+    ]);
+    const grades = await db().select().from(bbhActivityGrade).where(eq(bbhActivityGrade.timeId, f.timeId));
+    const g = (k: { wxUserId: string }) => grades.find((x) => x.wxUserId === k.wxUserId)!;
+    expect(g(p.p1)).toMatchObject({ rankNo: 1, totalScore: 40, finishedTaskCount: 3, totalTaskCount: 3, isFinished: 1, durationSeconds: 7200, gradeLevel: "优秀", displayName: "玩家1", groupId: g1 });
+    expect(g(p.p3)).toMatchObject({ rankNo: 2, totalScore: 20, finishedTaskCount: 2, isFinished: 0, durationSeconds: 3600, gradeLevel: "不合格" });
+    expect(g(p.p6)).toMatchObject({ rankNo: 2, totalScore: 20, durationSeconds: 3600 });
+    expect(g(p.p2)).toMatchObject({ rankNo: 4, totalScore: 20, durationSeconds: 10800 });
+    expect(g(p.p5)).toMatchObject({ rankNo: 5, totalScore: 15, finishedTaskCount: 1, durationSeconds: 1800 });
+    expect(g(p.p4)).toMatchObject({ rankNo: null, totalScore: 0, finishedTaskCount: 0, gradeLevel: "不合格" });
+    // The ledger got p2's missing task score; every total equals its ledger sum.
+    const added = await db().select().from(bbhScoreRecord).where(and(eq(bbhScoreRecord.userActivityId, p.p2.uaId), eq(bbhScoreRecord.reason, "结算对账")));
+    expect(added).toMatchObject([{ scoreType: 1, scoreChange: 10, scoreAfter: 20, operator: "system" }]);
+    const ua = await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.timeId, f.timeId));
+    for (const u of ua) {
+      const sum = (await db().select().from(bbhScoreRecord).where(eq(bbhScoreRecord.userActivityId, u.id))).reduce((s, r) => s + r.scoreChange, 0);
+      expect(u.totalScore, u.id).toBe(sum);
+      expect(u.rankNo).toBe(grades.find((x) => x.userActivityId === u.id)!.rankNo);
+      expect(u.uaStatus).toBe(u.id === p.p1.uaId ? 2 : 3);
+    }
+    const groupRows = await db().select().from(bbhActivityGroupGrade).where(eq(bbhActivityGroupGrade.timeId, f.timeId));
+    expect(groupRows.find((x) => x.groupId === g1)).toMatchObject({ memberCount: 2, finishedMemberCount: 1, totalScore: 60, avgScore: 30, groupScore: 30, scoreRule: 2, avgDurationSeconds: 9000, rankNo: 1 });
+    expect(groupRows.find((x) => x.groupId === g2)).toMatchObject({ memberCount: 2, finishedMemberCount: 0, totalScore: 20, avgScore: 10, rankNo: 2 });
+    // Open, rejected and locked tasks expired, remembering their status; finished ones stay.
+    const ut = await db().select().from(bbhUserTask).where(eq(bbhUserTask.timeId, f.timeId));
+    expect(ut.filter((x) => x.utStatus === 5).map((x) => x.settlePrevStatus).sort()).toEqual([0, 1, 1, 1, 1, 1, 4]);
+    expect(ut.filter((x) => x.utStatus === 3)).toHaveLength(10);
+    const [w] = await db().select().from(bbhActivityTime).where(eq(bbhActivityTime.id, f.timeId));
+    expect(w).toMatchObject({ timeStatus: 2, settleBy: "admin", participantCount: 6, finishedCount: 1, groupCount: 2 });
+  });
+
+  it("is idempotent: a second settlement is refused and changes nothing", async () => {
+    const { f } = await handCase("幂等结算");
+    expect((await settle(f.timeId)).status).toBe(200);
+    const before = await snapshot(f.timeId);
+    const again = await settle(f.timeId, { force: true, ignorePending: true });
+    expect(again).toMatchObject({ status: 400, body: { message: "该时间段已结算，请勿重复结算" } });
+    expect(await snapshot(f.timeId)).toEqual(before);
+  });
+
+  it("runs only one of several concurrent settle requests", async () => {
+    const { f } = await handCase("并发结算");
+    const answers = await Promise.all([1, 2, 3, 4].map(() => settle(f.timeId)));
+    const okCount = answers.filter((a) => a.status === 200).length;
+    expect(okCount).toBe(1);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect(a.status).toBe(400);
+      expect(["该时间段已结算，请勿重复结算", "该时间段正在结算中，请稍后刷新"]).toContain(a.body.message);
+    }
+    expect(await rows(t, bbhActivityGrade, eq(bbhActivityGrade.timeId, f.timeId))).toBe(6);
+    expect(await rows(t, bbhScoreRecord, and(eq(bbhScoreRecord.timeId, f.timeId), eq(bbhScoreRecord.reason, "结算对账")))).toBe(1);
+  });
+
+  it("refuses windows not started, not ended (unless forced) and with pending answers (unless ignored), changing nothing", async () => {
+    const f = await fixture("结算拒绝", 2);
+    const pl = await player(f, "1", null, [[3, 10, true, 1], [2, 0, false]]);
+    await db().insert(bbhUserTaskAnswer).values({ id: `pending-${f.timeId.slice(-6)}`, userTaskId: `ut-${f.timeId.slice(-6)}-1-1`, userActivityId: pl.uaId, wxUserId: pl.wxUserId, activityId: f.activityId, timeId: f.timeId, roundNo: 1, taskId: f.tasks[1], taskType: 1, auditStatus: 0 });
+    const [future] = await db().select().from(bbhActivityTime).where(and(eq(bbhActivityTime.activityId, f.activityId), eq(bbhActivityTime.timeName, "二期")));
+    const before = await snapshot(f.timeId);
+    expect((await settle(future.id)).body.message).toBe("活动时间段尚未开始，无法结算");
+    expect((await settle(f.timeId)).body.message).toBe("活动时间段尚未结束，如需提前结算请勾选【提前结算】");
+    expect((await settle(f.timeId, { force: true })).body.message).toBe("仍有1条答案待审核，请先完成审核再结算");
+    expect((await settle("nope")).body.message).toBe("活动时间段不存在");
+    expect((await settle(f.timeId, { force: "yes" })).status).toBe(400);
+    expect(await snapshot(f.timeId)).toEqual(before);
+    const res = await settle(f.timeId, { force: true, ignorePending: true });
+    expect(res.body.result).toMatchObject({ participantCount: 1, rankedCount: 1 });
+    // The pending task (2) neither expired nor scored.
+    const [ut] = await db().select().from(bbhUserTask).where(eq(bbhUserTask.id, `ut-${f.timeId.slice(-6)}-1-1`));
+    expect(ut.utStatus).toBe(2);
+  });
+});
+
+describe("restartActivityTime", () => {
+  const restart = (id: string, extra: object) => call("POST", "/bbh/api/activity/time/restartActivityTime", admin, { id, ...extra });
+
+  it("refuses windows not settled, unpublished activities, bad times, overlaps and ends beyond the activity", async () => {
+    const { f } = await handCase("重启拒绝");
+    const [future] = await db().select().from(bbhActivityTime).where(and(eq(bbhActivityTime.activityId, f.activityId), eq(bbhActivityTime.timeName, "二期")));
+    expect((await restart(future.id, { endTime: at(3) })).body.message).toBe("活动时间段尚未开始，无需重启");
+    expect((await restart(f.timeId, { endTime: at(3) })).body.message).toBe("活动时间段进行中，无需重启");
+    await settle(f.timeId);
+    const before = await snapshot(f.timeId);
+    expect((await restart(f.timeId, {})).body.message).toBe("重启后的结束时间必须晚于当前时间");
+    expect((await restart(f.timeId, { endTime: at(-0.5) })).body.message).toBe("重启后的结束时间必须晚于当前时间");
+    expect((await restart(f.timeId, { endTime: at(3), startTime: at(1) })).body.message).toBe("重启开始时间不能晚于当前时间且必须早于结束时间");
+    expect((await restart(f.timeId, { endTime: at(21) })).body.message).toBe("重启后的时间段与【二期】时间重叠");
+    await db().delete(bbhActivityTime).where(eq(bbhActivityTime.id, future.id));
+    expect((await restart(f.timeId, { endTime: at(40) })).body.message).toBe("重启后的结束时间超出活动结束时间，请先调整活动起止时间");
+    expect((await restart(f.timeId, { endTime: at(3), restartMode: 3 })).status).toBe(400);
+    await call("PUT", "/bbh/api/activity/main/updatePublish", admin, { id: f.activityId, publishStatus: 2, force: true });
+    expect((await restart(f.timeId, { endTime: at(3) })).body.message).toBe("活动未发布或已下架，无法重启");
+    expect(await snapshot(f.timeId)).toEqual(before);
+  });
+
+  it("继续本轮 undoes the settlement (grades gone, tasks and players back), and settling again gives the same ranks", async () => {
+    const { f } = await handCase("继续本轮");
+    const first = (await settle(f.timeId)).body.result;
+    const res = await restart(f.timeId, { endTime: at(3), restartMode: 2, reason: "补充审核" });
+    expect(res.body).toMatchObject({ message: "重启成功", result: { timeStatus: 3, timeStatus_dictText: "已重启", roundNo: 1, restartCount: 1, restartReason: "补充审核" } });
+    expect(await rows(t, bbhActivityGrade, eq(bbhActivityGrade.timeId, f.timeId))).toBe(0);
+    expect(await rows(t, bbhActivityGroupGrade, eq(bbhActivityGroupGrade.timeId, f.timeId))).toBe(0);
+    const ut = await db().select().from(bbhUserTask).where(eq(bbhUserTask.timeId, f.timeId));
+    expect(ut.filter((x) => x.utStatus === 5)).toHaveLength(0);
+    expect(ut.filter((x) => x.utStatus === 4)).toHaveLength(1);
+    const ua = await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.timeId, f.timeId));
+    expect(ua.map((x) => x.uaStatus).sort()).toEqual([1, 1, 1, 1, 1, 2]);
+    expect(ua.every((x) => x.rankNo === null)).toBe(true);
+    const second = (await settle(f.timeId, { force: true })).body.result;
+    expect(second.top.map((x: { rankNo: number; totalScore: number }) => [x.rankNo, x.totalScore])).toEqual(first.top.map((x: { rankNo: number; totalScore: number }) => [x.rankNo, x.totalScore]));
+    expect(second.ledgerCount).toBe(0);
+  });
+
+  it("开启新一轮 keeps the previous round's grades as archive and starts round 2", async () => {
+    const { f } = await handCase("新一轮");
+    await settle(f.timeId);
+    const res = await restart(f.timeId, { endTime: at(3) });
+    expect(res.body.result).toMatchObject({ roundNo: 2, timeStatus: 3, restartCount: 1 });
+    expect(await rows(t, bbhActivityGrade, and(eq(bbhActivityGrade.timeId, f.timeId), eq(bbhActivityGrade.roundNo, 1)))).toBe(6);
+    const again = await settle(f.timeId, { force: true });
+    expect(again.body.result).toMatchObject({ roundNo: 2, participantCount: 0, rankedCount: 0 });
+    expect(await rows(t, bbhActivityGrade, eq(bbhActivityGrade.timeId, f.timeId))).toBe(6);
+  });
+});
+
+describe("window edit and delete rules", () => {
+  it("running windows only rename or extend; settled ones are read-only; played ones cannot be deleted", async () => {
+    const { f } = await handCase("时间段编辑");
+    const [w] = await db().select().from(bbhActivityTime).where(eq(bbhActivityTime.id, f.timeId));
+    const fmt = (d: Date) => new Date(d.getTime() + 8 * H).toISOString().slice(0, 19).replace("T", " ");
+    const edit = (extra: object) => call("PUT", "/bbh/api/activity/time/edit", admin, { id: f.timeId, activityId: f.activityId, timeName: "一期", startTime: fmt(w.startTime), endTime: fmt(w.endTime), ...extra });
+    expect((await edit({ startTime: at(-4) })).body.message).toBe("进行中的时间段只能修改名称或延长结束时间");
+    expect((await edit({ timeName: "第一期", endTime: at(1) })).body.message).toBe("编辑成功!");
+    expect((await call("DELETE", `/bbh/api/activity/time/delete?id=${f.timeId}`, admin)).body.message).toBe("时间段已有玩家参与，不能删除");
+    await settle(f.timeId, { force: true });
+    expect((await edit({ timeName: "改名" })).body.message).toBe("已结算的时间段不能修改，如需继续请使用重启");
+    expect((await call("DELETE", `/bbh/api/activity/time/delete?id=${f.timeId}`, admin)).body.message).toBe("已结算的时间段不能修改，如需继续请使用重启");
+  });
+});
