@@ -118,13 +118,12 @@ async function handCase(name: string) {
 const settle = (id: string, extra: object = {}) => call("POST", "/bbh/api/activity/time/settleActivityTime", admin, { id, ...extra });
 
 async function snapshot(timeId: string) {
-  const order = (c: { id: unknown }) => c.id;
   return {
-    grades: await db().select().from(bbhActivityGrade).where(eq(bbhActivityGrade.timeId, timeId)).orderBy(order(bbhActivityGrade)),
-    groups: await db().select().from(bbhActivityGroupGrade).where(eq(bbhActivityGroupGrade.timeId, timeId)).orderBy(order(bbhActivityGroupGrade)),
-    ledger: await db().select().from(bbhScoreRecord).where(eq(bbhScoreRecord.timeId, timeId)).orderBy(order(bbhScoreRecord)),
-    ua: await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.timeId, timeId)).orderBy(order(bbhUserActivity)),
-    ut: await db().select().from(bbhUserTask).where(eq(bbhUserTask.timeId, timeId)).orderBy(order(bbhUserTask)),
+    grades: await db().select().from(bbhActivityGrade).where(eq(bbhActivityGrade.timeId, timeId)).orderBy(bbhActivityGrade.id),
+    groups: await db().select().from(bbhActivityGroupGrade).where(eq(bbhActivityGroupGrade.timeId, timeId)).orderBy(bbhActivityGroupGrade.id),
+    ledger: await db().select().from(bbhScoreRecord).where(eq(bbhScoreRecord.timeId, timeId)).orderBy(bbhScoreRecord.id),
+    ua: await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.timeId, timeId)).orderBy(bbhUserActivity.id),
+    ut: await db().select().from(bbhUserTask).where(eq(bbhUserTask.timeId, timeId)).orderBy(bbhUserTask.id),
     time: await db().select().from(bbhActivityTime).where(eq(bbhActivityTime.id, timeId)),
   };
 }

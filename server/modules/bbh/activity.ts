@@ -219,7 +219,7 @@ async function activityValues(b: Body, tx: Db, id: string | undefined, req: Fast
 const PublishBody = Type.Object({
   id: BbhId("活动编号"),
   publishStatus: Type.Integer({ title: "发布状态" }),
-  force: Type.Optional(Type.Union([Type.Null(), Type.Boolean({ title: "强制下架" })], { title: "强制下架" })),
+  force: Type.Optional(Type.Boolean({ title: "强制下架" })),
 });
 
 const CloneBody = Type.Object({

@@ -3,8 +3,10 @@ import type { FastifyInstance } from "fastify";
 import activityRoutes from "./activity.js";
 import timeRoutes from "./time.js";
 import taskRoutes from "./task.js";
+import redMarkRoutes from "./redmark.js";
+import redActivityRoutes from "./red-activity.js";
 
-const bbhModules = [activityRoutes, timeRoutes, taskRoutes];
+const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redActivityRoutes];
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);

@@ -21,7 +21,7 @@ export const OptInt = (title: string, minimum: number, maximum: number) =>
 /** Required integer. */
 export const ReqInt = (title: string, minimum: number, maximum: number) => Type.Integer({ title, minimum, maximum });
 /** A dictionary code among `values`. */
-export const Code = (title: string, values: number[]) => Type.Integer({ title, minimum: Math.min(...values), maximum: Math.max(...values) });
+export const Code = (title: string, values: number[]) => Type.Integer({ title, enum: values } as Parameters<typeof Type.Integer>[0]);
 export const OptCode = (title: string, values: number[]) => Type.Optional(Type.Union([Type.Null(), Code(title, values)], { title }));
 /** 是否 (bbh_yn). */
 export const OptYn = (title: string) => OptCode(title, [0, 1]);

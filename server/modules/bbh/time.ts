@@ -82,8 +82,8 @@ async function beforeDeleteTimes(tx: Db, ids: string[]) {
 
 const SettleBody = Type.Object({
   id: BbhId("时间段编号"),
-  force: Type.Optional(Type.Union([Type.Null(), Type.Boolean({ title: "提前结算" })], { title: "提前结算" })),
-  ignorePending: Type.Optional(Type.Union([Type.Null(), Type.Boolean({ title: "忽略待审核答案" })], { title: "忽略待审核答案" })),
+  force: Type.Optional(Type.Boolean({ title: "提前结算" })),
+  ignorePending: Type.Optional(Type.Boolean({ title: "忽略待审核答案" })),
 });
 
 const RestartBody = Type.Object({
