@@ -5,8 +5,9 @@ import timeRoutes from "./time.js";
 import taskRoutes from "./task.js";
 import redMarkRoutes from "./redmark.js";
 import redActivityRoutes from "./red-activity.js";
+import recordRoutes from "./records.js";
 
-const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redActivityRoutes];
+const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redActivityRoutes, recordRoutes];
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);
