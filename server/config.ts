@@ -41,6 +41,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** Registers the test-only routes (`/test/httpStatus/:status`); never on in production. */
   enableTestRoutes: boolean;
+  /** Seed the 红色印记 demo data (domain.md §8) on first start; false leaves it out. */
+  seedDemo: boolean;
   /** Whole request (headers and body) must arrive within this many ms; slower clients get 408 and are cut off. */
   requestTimeoutMs: number;
   /** Request headers must arrive within this many ms (≤ requestTimeoutMs). */
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: bool(env.HTTPS, false),
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
     enableTestRoutes: bool(env.ENABLE_TEST_ROUTES, false),
+    seedDemo: bool(env.SEED_DEMO, true),
     requestTimeoutMs: int("REQUEST_TIMEOUT_MS", env.REQUEST_TIMEOUT_MS, 60_000),
     headersTimeoutMs: int("HEADERS_TIMEOUT_MS", env.HEADERS_TIMEOUT_MS, 30_000),
     connectionTimeoutMs: int("CONNECTION_TIMEOUT_MS", env.CONNECTION_TIMEOUT_MS, 120_000),

@@ -100,7 +100,7 @@ async function main() {
     throw err;
   }
   if (stopping) return;
-  const { generatedAdminPassword } = await seed(database.db, { adminPassword: config.adminPassword });
+  const { generatedAdminPassword } = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
   ctx = await createContext(config, database.db, { database, log: () => log });
   app = await buildApp(ctx, { level: config.logLevel, ...(await logDestination(config.logFormat, Boolean(process.stdout.isTTY))) });
   log = app.log;

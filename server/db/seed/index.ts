@@ -28,6 +28,7 @@ import {
 import { nextId, uuid32 } from "../../lib/ids.js";
 import { generatePassword, hashPassword } from "../../lib/password.js";
 import { seedAnnouncements } from "./announcements.js";
+import { seedBbhDemo } from "./bbh-demo.js";
 import { dicts } from "./dicts.js";
 import { bbhMenus, systemMenus, type SeedMenu } from "./menus.js";
 
@@ -107,7 +108,8 @@ export interface SeedResult {
   seeded: boolean;
 }
 
-export async function seed(db: Db, opts: { adminPassword: string | null }): Promise<SeedResult> {
+/** `demo`: also seed the 红色印记 demo data (domain.md §8; `SEED_DEMO`, default off here, on in server/main.ts). */
+export async function seed(db: Db, opts: { adminPassword: string | null; demo?: boolean }): Promise<SeedResult> {
   let generated: string | undefined;
   const seeded = await once(db, "system-v1", async (tx) => {
     const departIds = Object.fromEntries(DEPARTS.map((d) => [d.key, uuid32()])) as Record<string, string>;
@@ -202,7 +204,9 @@ export async function seed(db: Db, opts: { adminPassword: string | null }): Prom
   const seededV2 = await once(db, "system-v2", seedSystemV2);
   const seededV3 = await once(db, "system-v3", seedSystemV3);
   await once(db, "menus-without-token-urls-v1", dropTokenUrlMenus);
-  if (seeded || seededV2 || seededV3) await db.execute(sql`analyze`);
+  // After every system step: the demo data reads no menu, role or dictionary row.
+  const seededDemo = opts.demo ? await once(db, "bbh-demo-v1", (tx) => seedBbhDemo(tx)) : false;
+  if (seeded || seededV2 || seededV3 || seededDemo) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };
 }
 
