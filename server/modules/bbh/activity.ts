@@ -23,6 +23,7 @@ import { badRequest, ok } from "../../lib/envelope.js";
 import { escapeLike, fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
+import { col, registerExport } from "./lists.js";
 import { IdQuery, ListQuery, scope } from "../sys/shared.js";
 import { applyPublish, assertPublishable, beforeDeleteActivities, cloneActivity, parseGradeRule, runningWithPlayers } from "./activity.repo.js";
 import {
@@ -257,6 +258,13 @@ export default async function activityRoutes(base: FastifyInstance) {
     orgCode: true,
     softDelete: A.delFlag,
     beforeDelete: beforeDeleteActivities,
+  });
+
+  registerExport<ActivityRow>(base, {
+    base: BASE, table: A, id: A.id, dictFields: ACTIVITY_DICTS, toJson: toActivityJson, code: "bbh:activity:export",
+    spec: (req) => activitySpecFor((req.query as Record<string, unknown>).activityType),
+    where: () => [eq(A.delFlag, 0)],
+    excel: { title: "活动", columns: [col("活动名称", "activityName", 30), col("活动类型", "activityType"), col("发布状态", "publishStatus"), col("参与方式", "teamMode"), col("开始时间", "startTime", 20), col("结束时间", "endTime", 20), col("主办单位", "organizerName", 20), col("满分", "totalScore", 8), col("创建人", "createBy"), col("创建时间", "createTime", 20)] },
   });
 
   app.get(`${BASE}/list`, { config: can("bbh:activity:list"), schema: { querystring: ListQuery } }, async (req) => {

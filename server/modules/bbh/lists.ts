@@ -60,10 +60,26 @@ export function registerList<Row extends Record<string, unknown>>(base: FastifyI
     });
   }
 
+  if (m.excel && m.codes.export) registerExport(base, { ...m, excel: m.excel, code: m.codes.export });
+}
+
+/** `exportXls` with the list's filters, sorts and data rules (for modules whose list `registerCrud` serves). */
+export function registerExport<Row extends Record<string, unknown>>(
+  base: FastifyInstance,
+  m: Pick<ListModule<Row>, "base" | "table" | "id" | "dictFields" | "toJson" | "where"> & {
+    /** The list's spec, or one chosen per request (e.g. by activity type, for its menu's data rules). */
+    spec: ListSpec | ((req: FastifyRequest) => ListSpec);
+    code: string;
+    excel: NonNullable<ListModule<Row>["excel"]>;
+  },
+) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config, cache, dicts } = app.ctx;
+  const toJson = m.toJson ?? ((r: Row) => rowJson(r));
   const excel = m.excel;
-  if (excel && m.codes.export) {
-    app.get(`${m.base}/exportXls`, { config: can(m.codes.export), schema: { querystring: ExportQuery } }, async (req, reply) => {
-      const params = parseListQuery(m.spec, req.query, config.maxPageSize);
+  {
+    app.get(`${m.base}/exportXls`, { config: can(m.code), schema: { querystring: ExportQuery } }, async (req, reply) => {
+      const params = parseListQuery(typeof m.spec === "function" ? m.spec(req) : m.spec, req.query, config.maxPageSize);
       const q = req.query as Record<string, unknown>;
       const ids = typeof q.selections === "string" && q.selections.trim() ? parseIds(q.selections) : undefined;
       const rows = await fetchRows(db, m.table, params, { scope: scope(req, cache), max: EXPORT_MAX, where: [...(m.where?.(req) ?? []), ids ? inArray(m.id, ids) : undefined] });

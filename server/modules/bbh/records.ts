@@ -27,7 +27,7 @@ import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { parseIds } from "../sys/shared.js";
-import { col, registerList } from "./lists.js";
+import { col, registerExport, registerList } from "./lists.js";
 import { BbhId, IdList, OptBbhId, OptCode, OptDateTime, OptInt, crudCodes, loadActivity, rowJson, textField, toDate, blank } from "./shared.js";
 
 const BASE = "/bbh/api/activity";
@@ -338,6 +338,11 @@ export default async function recordRoutes(base: FastifyInstance) {
       const [member] = await tx.select({ id: bbhUserActivity.id }).from(bbhUserActivity).where(inArray(bbhUserActivity.groupId, ids)).limit(1);
       if (member) throw badRequest("小组已有成员，不能删除");
     },
+  });
+
+  registerExport<typeof G.$inferSelect>(base, {
+    base: `${BASE}/group`, table: G, id: G.id, spec: groupSpec, dictFields: { groupType: "bbh_group_type", groupStatus: "bbh_enable_status" }, code: "bbh:group:export",
+    excel: { title: "小组", columns: [col("小组名称", "groupName", 20), col("编号", "groupNo", 10), col("分组方式", "groupType"), col("成员数", "memberCount", 8), col("人数上限", "maxMembers", 10), col("邀请码", "inviteCode", 10), col("状态", "groupStatus", 8)] },
   });
 
   // grades and group grades (written by settlement only)

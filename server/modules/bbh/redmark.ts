@@ -15,6 +15,7 @@ import { badRequest, ok } from "../../lib/envelope.js";
 import { fetchRows, parseListQuery, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
+import { col, registerExport } from "./lists.js";
 import { IdQuery, scope } from "../sys/shared.js";
 import { BbhId, Code, OptCode, OptInt, OptNumber, PUBLISH_TEXT, RichText, blank, cleanHtml, crudCodes, rowJson, textField } from "./shared.js";
 
@@ -201,6 +202,11 @@ export default async function redMarkRoutes(base: FastifyInstance) {
     countTables: ["bbh_red_mark"],
     softDelete: M.delFlag,
     beforeDelete: beforeDeleteMarks,
+  });
+
+  registerExport<MarkRow>(base, {
+    base: BASE, table: M, id: M.id, spec: redMarkListSpec, dictFields: RED_MARK_DICTS, toJson: toRedMarkJson, code: "bbh:redmark:export", where: () => [eq(M.delFlag, 0)],
+    excel: { title: "红色印记", columns: [col("印记名称", "markName", 24), col("印记类别", "category", 16), col("保护级别", "heritageLevel"), col("所在地区", "regionName", 24), col("详细地址", "address", 30), col("经度", "longitude", 12), col("纬度", "latitude", 12), col("打卡半径", "checkinRadius", 10), col("发布状态", "publishStatus"), col("历史时间", "eventPeriod"), col("简介", "summary", 40)] },
   });
 
   app.get(`${BASE}/getById`, { config: can("bbh:redmark:list"), schema: { querystring: IdQuery } }, async (req) => {

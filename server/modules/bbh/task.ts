@@ -15,6 +15,7 @@ import { nextId } from "../../lib/ids.js";
 import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
+import { col, registerExport } from "./lists.js";
 import { IdQuery } from "../sys/shared.js";
 import { randomToken } from "./activity.repo.js";
 import { BbhId, Code, IdList, OptBbhId, OptCode, OptInt, OptYn, RichText, blank, cleanHtml, crudCodes, loadActivity, rowJson, textField } from "./shared.js";
@@ -209,6 +210,11 @@ export default async function taskRoutes(base: FastifyInstance) {
     countTables: ["bbh_activity_task"],
     softDelete: K.delFlag,
     beforeDelete: beforeDeleteTasks,
+  });
+
+  registerExport<TaskRow>(base, {
+    base: BASE, table: K, id: K.id, spec: taskListSpec, dictFields: TASK_DICTS, code: "bbh:task:export", where: () => [eq(K.delFlag, 0)],
+    excel: { title: "任务", columns: [col("序号", "sortNo", 8), col("任务名称", "taskName", 24), col("任务类型", "taskType"), col("判定方式", "judgeMode"), col("分值", "score", 8), col("是否必做", "isRequired", 10), col("任务状态", "taskStatus", 10)] },
   });
 
   app.put(`${BASE}/changeTaskSort`, { config: can("bbh:task:sort"), schema: { body: SortBody } }, async (req) => {

@@ -13,6 +13,7 @@ import { badRequest, ok } from "../../lib/envelope.js";
 import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
+import { col, registerExport } from "./lists.js";
 import { restartWindow, settleWindow, type TimeRow } from "./time.repo.js";
 import { BbhId, OptDateTime, OptInt, OptYn, ReqDateTime, crudCodes, displayStatus, loadActivity, rowJson, textField, toDate } from "./shared.js";
 
@@ -109,6 +110,11 @@ export default async function timeRoutes(base: FastifyInstance) {
     dictFields: { timeStatus: "bbh_time_status", autoSettle: "bbh_yn" },
     countTables: ["bbh_activity_time"],
     beforeDelete: beforeDeleteTimes,
+  });
+
+  registerExport<TimeRow>(base, {
+    base: BASE, table: T, id: T.id, spec: timeListSpec, dictFields: { timeStatus: "bbh_time_status", autoSettle: "bbh_yn" }, toJson: toTimeJson, code: "bbh:time:export",
+    excel: { title: "活动时间", columns: [col("时间段", "timeName", 20), col("开始时间", "startTime", 20), col("结束时间", "endTime", 20), col("状态", "displayStatus", 14), col("轮次", "roundNo", 8), col("参与人数", "participantCount", 10), col("完成人数", "finishedCount", 10), col("结算时间", "settleTime", 20)] },
   });
 
   app.post(`${BASE}/settleActivityTime`, { config: can("bbh:time:settle"), schema: { body: SettleBody } }, async (req) => {
