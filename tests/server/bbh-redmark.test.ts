@@ -99,7 +99,7 @@ describe("red mark publish state machine (§5.2)", () => {
     expect((await markByName("状态印记")).publishStatus).toBe(0);
     await call("PUT", "/bbh/api/activity/redmark/edit", admin, { id, markName: "状态印记", category: 2, address: "地址", longitude: 115.9, latitude: 28.7, coverImage: "/c.jpg", districtCode: "360103" });
     const ok = await pub(1);
-    expect(ok.body).toMatchObject({ message: "发布成功", result: { publishStatus: 1, publishStatus_dictText: "已发布", warnings: ["缺少缩略图，可稍后批量生成"] } });
+    expect(ok.body).toMatchObject({ message: "发布成功", result: { publishStatus: 1, publishStatus_dictText: "已发布", warnings: ["缩略图生成失败，可稍后批量生成"] } }); // /c.jpg is no file in the upload directory
     expect((await markByName("状态印记")).publishBy).toBe("admin");
     expect((await pub(1)).body.message).toBe("当前已是【已发布】，无需重复操作");
     expect((await pub(0)).body.message).toBe("已发布过的印记不能退回未发布状态，请使用下架");

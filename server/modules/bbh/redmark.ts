@@ -16,6 +16,7 @@ import { fetchRows, parseListQuery, type ListSpec } from "../../lib/list-query.j
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { col, registerExport } from "./lists.js";
+import { SYNC_LIMIT, ThumbJob, uploadRootOf } from "./thumbs.js";
 import { IdQuery, scope } from "../sys/shared.js";
 import { BbhId, Code, OptCode, OptInt, OptNumber, PUBLISH_TEXT, RichText, blank, cleanHtml, crudCodes, rowJson, textField } from "./shared.js";
 
@@ -185,9 +186,19 @@ const MapQuery = Type.Object({
 });
 const MAP_MAX = 2000;
 
+const ThumbBody = Type.Object({
+  redMarkIds: Type.Optional(Type.Array(BbhId("印记"), { title: "印记", maxItems: 10_000 })),
+  onlyMissing: Type.Optional(Type.Boolean({ title: "仅生成缺失的缩略图" })),
+  width: Type.Optional(Type.Integer({ title: "宽度", minimum: 16, maximum: 4096 })),
+  height: Type.Optional(Type.Integer({ title: "高度", minimum: 16, maximum: 4096 })),
+  mode: Type.Optional(Type.String({ title: "缩放方式", enum: ["lfit", "fill"] } as Parameters<typeof Type.String>[0])),
+  statusOnly: Type.Optional(Type.Boolean({ title: "仅查询进度" })),
+});
+
 export default async function redMarkRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db, dicts, cache, config } = app.ctx;
+  const thumbs = new ThumbJob(db, uploadRootOf(config.dataDir), config.contextPath);
   registerCrud<typeof RedMarkBody, MarkRow>(base, {
     base: BASE,
     table: M,
@@ -260,10 +271,36 @@ export default async function redMarkRoutes(base: FastifyInstance) {
       }
       assertMarkPublishable(m);
       await tx.update(M).set({ publishStatus: 1, publishTime: now, publishBy: by, updateBy: by, updateTime: now }).where(eq(M.id, id));
-      return { id, publishStatus: 1, publishTime: now, warnings: m.thumbImage ? [] : ["缺少缩略图，可稍后批量生成"] };
+      return { id, publishStatus: 1, publishTime: now, warnings: [] as string[], cover: m.thumbImage ? null : m.coverImage };
     });
+    // A published mark without a cover thumbnail gets one now; failing that is only a warning.
+    if (result.publishStatus === 1 && "cover" in result && result.cover) {
+      try {
+        const { thumb } = await thumbs.thumbnail(result.cover, { width: 300, height: 300, mode: "lfit", onlyMissing: false });
+        await db.update(M).set({ thumbImage: thumb }).where(and(eq(M.id, id), eq(M.coverImage, result.cover)));
+      } catch {
+        result.warnings.push("缩略图生成失败，可稍后批量生成");
+      }
+      delete (result as { cover?: unknown }).cover;
+    }
     const [json] = await dicts.translate([rowJson(result)], { publishStatus: "bbh_publish_status" });
     return ok(json, result.publishStatus === 1 ? "发布成功" : "下架成功");
+  });
+
+  app.post(`${BASE}/genrateAllThumbPic`, { config: can("bbh:redmark:thumb"), schema: { body: ThumbBody } }, async (req) => {
+    const b = req.body;
+    if (b.statusOnly) return ok(thumbs.status());
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(M)
+      .where(and(eq(M.delFlag, 0), b.redMarkIds?.length ? inArray(M.id, b.redMarkIds) : undefined));
+    const run = thumbs.start({ ...b, mode: b.mode as "lfit" | "fill" | undefined });
+    if (Number(n) > SYNC_LIMIT) {
+      run.catch((err) => req.log.error({ err }, "缩略图生成失败"));
+      return ok(thumbs.status(), "缩略图正在后台生成，可稍后查询进度");
+    }
+    const done = await run;
+    return ok(done, `缩略图生成完成：生成${done.generated}张，跳过${done.skipped}张，失败${done.failed}张`);
   });
 
   app.get(`${BASE}/mapPoints`, { config: can("bbh:redmark:list"), schema: { querystring: MapQuery } }, async (req) => {
