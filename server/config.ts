@@ -43,6 +43,8 @@ export interface Config {
   enableTestRoutes: boolean;
   /** Seed the 红色印记 demo data (domain.md §8) on first start; false leaves it out. */
   seedDemo: boolean;
+  /** Seconds between runs of the bbh minute job (windows start, auto settlement, codes expire); 0: off. */
+  bbhJobIntervalSeconds: number;
   /** Whole request (headers and body) must arrive within this many ms; slower clients get 408 and are cut off. */
   requestTimeoutMs: number;
   /** Request headers must arrive within this many ms (≤ requestTimeoutMs). */
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
     enableTestRoutes: bool(env.ENABLE_TEST_ROUTES, false),
     seedDemo: bool(env.SEED_DEMO, true),
+    bbhJobIntervalSeconds: int("BBH_JOB_INTERVAL_SECONDS", env.BBH_JOB_INTERVAL_SECONDS, 60),
     requestTimeoutMs: int("REQUEST_TIMEOUT_MS", env.REQUEST_TIMEOUT_MS, 60_000),
     headersTimeoutMs: int("HEADERS_TIMEOUT_MS", env.HEADERS_TIMEOUT_MS, 30_000),
     connectionTimeoutMs: int("CONNECTION_TIMEOUT_MS", env.CONNECTION_TIMEOUT_MS, 120_000),

@@ -6,9 +6,11 @@ import taskRoutes from "./task.js";
 import redMarkRoutes from "./redmark.js";
 import redActivityRoutes from "./red-activity.js";
 import recordRoutes from "./records.js";
+import { scheduleBbhTick } from "./scheduler.js";
 
 const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redActivityRoutes, recordRoutes];
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);
+  scheduleBbhTick(app, app.ctx.config.bbhJobIntervalSeconds);
 }
