@@ -76,22 +76,32 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
   //    awarded score (0 unless 已完成); a difference gets one row (任务得分 or 审核撤销), so totals below come
   //    from the ledger alone and a second settlement finds nothing to add.
   const ledger = await tx.execute(sql`
+    with by_task as (
+      select user_task_id, sum(score_change) as total from bbh_score_record
+      where time_id = ${t} and round_no = ${r} and user_task_id is not null group by user_task_id
+    ), by_player as (
+      select user_activity_id, sum(score_change) as total from bbh_score_record
+      where time_id = ${t} and round_no = ${r} group by user_activity_id
+    ), d as (
+      select ut.id, ut.activity_id, ut.time_id, ut.round_no, ut.wx_user_id, ut.user_activity_id,
+        (case when ut.ut_status = 3 then ut.score else 0 end) - coalesce(bt.total, 0) as diff
+      from bbh_user_task ut left join by_task bt on bt.user_task_id = ut.id
+      where ut.time_id = ${t} and ut.round_no = ${r}
+    )
     insert into bbh_score_record (id, activity_id, time_id, round_no, wx_user_id, user_activity_id, group_id, user_task_id,
       score_type, score_change, score_after, reason, operator, create_by, create_time, sys_org_code)
-    select replace(gen_random_uuid()::text, '-', ''), ut.activity_id, ut.time_id, ut.round_no, ut.wx_user_id, ut.user_activity_id,
-      ua.group_id, ut.id, case when d.diff > 0 then 1 else 4 end, d.diff,
-      (coalesce(l.total, 0) + sum(d.diff) over (partition by ut.user_activity_id order by ut.id))::int,
+    select replace(gen_random_uuid()::text, '-', ''), d.activity_id, d.time_id, d.round_no, d.wx_user_id, d.user_activity_id,
+      ua.group_id, d.id, case when d.diff > 0 then 1 else 4 end, d.diff,
+      (coalesce(bp.total, 0) + sum(d.diff) over (partition by d.user_activity_id order by d.id))::int,
       '结算对账', 'system', ${by}, ${now}, ${org}
-    from bbh_user_task ut
-    join bbh_user_activity ua on ua.id = ut.user_activity_id
-    cross join lateral (
-      select (case when ut.ut_status = 3 then ut.score else 0 end)
-        - coalesce((select sum(s.score_change) from bbh_score_record s where s.user_task_id = ut.id), 0) as diff
-    ) d
-    left join lateral (select sum(s2.score_change) as total from bbh_score_record s2 where s2.user_activity_id = ut.user_activity_id) l on true
-    where ut.time_id = ${t} and ut.round_no = ${r} and d.diff <> 0`);
+    from d
+    join bbh_user_activity ua on ua.id = d.user_activity_id
+    left join by_player bp on bp.user_activity_id = d.user_activity_id
+    where d.diff <> 0`);
 
-  // 3. Each player's totals from the ledger and their tasks; finished = every required enabled task done.
+  // 3. Each player's totals from the ledger and their tasks (finished = every required enabled task done) and
+  //    the individual rank, in one pass: players with ≥ 1 finished task by score desc, finished tasks desc,
+  //    duration asc (standard competition ranking: 1, 2, 2, 4); the others get no rank.
   await tx.execute(sql`
     with req as (
       select count(*) filter (where is_required = 1) as required, count(*) as total
@@ -111,34 +121,47 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
       select user_activity_id, max(submit_time) as last_submit from bbh_user_task_answer
       where time_id = ${t} and round_no = ${r} and audit_status = 1 group by user_activity_id
     ), stats as (
-      select ua.id,
+      select ua.id, ua.ua_status,
         coalesce(l.total, 0)::int as total_score,
         coalesce(k.finished, 0)::int as finished,
         coalesce(k.marks, 0)::int as marks,
         (coalesce(k.finished, 0) > 0 and coalesce(k.finished_required, 0) >= req.required) as is_finished,
-        k.last_finish, s.last_submit, req.total::int as total_tasks
+        case when (coalesce(k.finished, 0) > 0 and coalesce(k.finished_required, 0) >= req.required)
+          then coalesce(ua.finish_time, k.last_finish) else ua.finish_time end as finish_time,
+        s.last_submit, ua.start_time, req.total::int as total_tasks
       from bbh_user_activity ua cross join req
       left join ledger l on l.user_activity_id = ua.id
       left join tasks k on k.user_activity_id = ua.id
       left join scored s on s.user_activity_id = ua.id
       where ua.time_id = ${t} and ua.round_no = ${r}
+    ), timed as (
+      select st.*, case when st.start_time is null then null else greatest(0, floor(extract(epoch from (
+        coalesce(case when st.is_finished then st.finish_time end, st.last_submit, st.finish_time) - st.start_time))))::int end as duration
+      from stats st
+    ), ranked as (
+      select tm.*, case when tm.finished > 0 then rank() over (partition by tm.finished > 0
+        order by tm.total_score desc, tm.finished desc, tm.duration asc nulls last) end as rank_no
+      from timed tm
     )
     update bbh_user_activity ua set
-      total_score = st.total_score,
-      finished_task_count = st.finished,
-      total_task_count = st.total_tasks,
-      finished_mark_count = st.marks,
-      finish_time = case when st.is_finished then coalesce(ua.finish_time, st.last_finish) else ua.finish_time end,
-      duration_seconds = case when ua.start_time is null then null else greatest(0, floor(extract(epoch from (
-        coalesce(case when st.is_finished then coalesce(ua.finish_time, st.last_finish) end, st.last_submit, ua.finish_time) - ua.start_time))))::int end,
-      ua_status = case when ua.ua_status = 4 then 4 when st.is_finished then 2 else 3 end,
+      total_score = rk.total_score,
+      finished_task_count = rk.finished,
+      total_task_count = rk.total_tasks,
+      finished_mark_count = rk.marks,
+      finish_time = rk.finish_time,
+      duration_seconds = rk.duration,
+      rank_no = rk.rank_no,
+      ua_status = case when rk.ua_status = 4 then 4 when rk.is_finished then 2 else 3 end,
       update_by = ${by}, update_time = ${now}
-    from stats st where st.id = ua.id`);
+    from ranked rk where rk.id = ua.id`);
 
-  // 4. Individual ranking (standard competition ranking), frozen into grade rows.
+  // 4. The frozen grade rows, with the level of the activity's rule (by total score / the activity's 满分).
   const maxScore = await tx.execute(sql`
     select coalesce(sum(score), 0)::int as total from bbh_activity_task where activity_id = ${a.id} and del_flag = 0 and task_status = 1`);
   const max = n(rowsOf<{ total: number }>(maxScore)[0]?.total);
+  const levels = [...rule].sort((x, y) => y.minRate - x.minRate);
+  const rate = sql`(case when ${max}::int > 0 then ua.total_score::numeric / ${max}::int else 0 end)`;
+  const level = sql.join([sql`case`, ...levels.map((l) => sql`when ${rate} >= ${l.minRate}::numeric then ${l.level}::varchar`), sql`end`], sql` `);
   await tx.execute(sql`
     insert into bbh_activity_grade (id, activity_id, time_id, round_no, wx_user_id, user_activity_id, group_id, display_name,
       school_id, class_name, org_id, total_score, finished_task_count, total_task_count, finished_mark_count, duration_seconds,
@@ -146,21 +169,13 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
     select replace(gen_random_uuid()::text, '-', ''), ua.activity_id, ua.time_id, ua.round_no, ua.wx_user_id, ua.id, ua.group_id,
       left(coalesce(nullif(ap.real_name, ''), nullif(w.real_name, ''), nullif(w.nickname, ''), ua.wx_user_id), 50),
       ap.school_id, ap.class_name, ap.org_id, ua.total_score, ua.finished_task_count, ua.total_task_count, ua.finished_mark_count,
-      ua.duration_seconds, ua.start_time, ua.finish_time, case when ua.ua_status = 2 then 1 else 0 end,
-      case when ua.finished_task_count > 0 then rank() over (partition by ua.finished_task_count > 0
-        order by ua.total_score desc, ua.finished_task_count desc, ua.duration_seconds asc nulls last) end,
-      (select e.value->>'level' from jsonb_array_elements(${JSON.stringify(rule)}::jsonb) e
-        where (case when ${max}::int > 0 then ua.total_score::numeric / ${max}::int else 0 end) >= (e.value->>'minRate')::numeric
-        order by (e.value->>'minRate')::numeric desc limit 1),
+      ua.duration_seconds, ua.start_time, ua.finish_time, case when ua.ua_status = 2 then 1 else 0 end, ua.rank_no, ${level},
       ${now}, ${by}, ${now}, ${org}
     from bbh_user_activity ua
     left join bbh_activity_apply ap on ap.id = ua.apply_id
     left join bbh_wx_user w on w.id = ua.wx_user_id
     where ua.time_id = ${t} and ua.round_no = ${r}
     on conflict (time_id, round_no, wx_user_id) do nothing`);
-  await tx.execute(sql`
-    update bbh_user_activity ua set rank_no = g.rank_no
-    from bbh_activity_grade g where g.user_activity_id = ua.id and g.time_id = ${t} and g.round_no = ${r}`);
 
   // 5. Group ranking (team modes): by the activity's rule, ties by average duration then member count.
   if (a.teamMode === 2 || a.teamMode === 3) {

@@ -1,0 +1,58 @@
+/**
+ * Settlement of one activity window with BENCH_PLAYERS players (default 100 000), each with three tasks
+ * (a quarter of the tasks left open, one ledger row in 30 missing so reconciliation has work), a fifth of
+ * the players in groups of five. Prints the time of `settleWindow` alone (the data is loaded first).
+ *
+ *   npx tsx bench/bbh-settle.ts                                                 # PGlite in memory
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npx tsx bench/bbh-settle.ts
+ *
+ * Issue 8's targets: ≤ 2 s on PostgreSQL, ≤ 6 s on PGlite.
+ */
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openPglite, openPostgres, type Database } from "../server/db/client.js";
+import { settleWindow } from "../server/modules/bbh/time.repo.js";
+
+async function main() {
+  const N = Number(process.env.BENCH_PLAYERS ?? 100_000);
+  const url = process.env.BENCH_DATABASE_URL;
+  let database: Database;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query("drop database if exists bbh_settle_bench with (force)");
+    await admin.query("create database bbh_settle_bench");
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = "/bbh_settle_bench";
+    database = await openPostgres(u.toString(), 2);
+  } else {
+    database = await openPglite(null);
+  }
+  const db = database.db;
+  const groups = Math.max(1, Math.floor(N / 5));
+  await db.execute(sql`insert into bbh_activity_main (id, activity_name, activity_type, team_mode, group_score_rule, sys_org_code) values ('A', 'bench', 1, 3, 2, 'A01')`);
+  await db.execute(sql`insert into bbh_activity_time (id, activity_id, time_name, start_time, end_time, time_status) values ('T', 'A', 'w', now() - interval '10 days', now() - interval '1 day', 1)`);
+  await db.execute(sql`insert into bbh_activity_task (id, activity_id, task_name, task_type, judge_mode, sort_no, score) values ('K1','A','k1',1,1,1,10),('K2','A','k2',1,1,2,10),('K3','A','k3',4,2,3,20)`);
+  await db.execute(sql`insert into bbh_activity_group (id, activity_id, group_name) select 'G'||g, 'A', 'g'||g from generate_series(1, ${groups}::int) g`);
+  await db.execute(sql`insert into bbh_user_activity (id, wx_user_id, activity_id, time_id, round_no, group_id, ua_status, start_time)
+    select 'U'||i, 'W'||i, 'A', 'T', 1, case when i % 5 = 0 then 'G'||(1 + i % ${groups}::int) end, 1, now() - interval '5 days'
+    from generate_series(1, ${N}::int) i`);
+  await db.execute(sql`insert into bbh_user_task (id, user_activity_id, wx_user_id, activity_id, time_id, round_no, task_id, ut_status, score, finish_time)
+    select 'UT'||i||'-'||k, 'U'||i, 'W'||i, 'A', 'T', 1, 'K'||k, case when (i + k) % 4 = 0 then 1 else 3 end,
+      case when (i + k) % 4 = 0 then 0 when k = 3 then 20 else 10 end, now() - interval '5 days' + (i % 1000) * interval '1 minute'
+    from generate_series(1, ${N}::int) i, generate_series(1, 3) k`);
+  await db.execute(sql`insert into bbh_user_task_answer (id, user_task_id, user_activity_id, wx_user_id, activity_id, time_id, round_no, task_id, task_type, audit_status, score, submit_time)
+    select 'AN'||ut.id, ut.id, ut.user_activity_id, ut.wx_user_id, 'A', 'T', 1, ut.task_id, 1, 1, ut.score, ut.finish_time from bbh_user_task ut where ut.ut_status = 3`);
+  await db.execute(sql`insert into bbh_score_record (id, activity_id, time_id, round_no, wx_user_id, user_activity_id, user_task_id, score_type, score_change, score_after)
+    select 'S'||ut.id, 'A', 'T', 1, ut.wx_user_id, ut.user_activity_id, ut.id, 1, ut.score, ut.score from bbh_user_task ut
+    where ut.ut_status = 3 and hashtext(ut.id) % 30 <> 0`);
+  await db.execute(sql`analyze`);
+  const t0 = performance.now();
+  const r = await db.transaction((tx) => settleWindow(tx, "T", { force: true }, "bench"));
+  const ms = Math.round(performance.now() - t0);
+  console.log(`${url ? "PostgreSQL" : "PGlite"}: settled ${r.participantCount} players (${r.rankedCount} ranked, ${r.groupCount} groups, ${r.ledgerCount} ledger rows reconciled, ${r.expiredTaskCount} tasks expired) in ${ms} ms`);
+  await database.close();
+}
+
+await main();
