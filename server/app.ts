@@ -16,6 +16,7 @@ import requestBody from "./plugins/request-body.js";
 import securityHeaders from "./plugins/security-headers.js";
 import { serializeRequest } from "./lib/redact.js";
 import spa from "./plugins/spa.js";
+import { apiDocsCollector, apiDocsRoutes } from "./plugins/api-docs.js";
 import type { DictService } from "./modules/sys/dict.repo.js";
 import type { SessionService } from "./modules/sys/session.repo.js";
 import dictRoutes from "./modules/sys/dict.js";
@@ -46,6 +47,7 @@ import thirdAppRoutes from "./modules/sys/third-app.js";
 import userRecycleRoutes from "./modules/sys/user-recycle.js";
 import userPickerRoutes from "./modules/sys/user-picker.js";
 import bbhRoutes from "./modules/bbh/index.js";
+import dbMonitorRoutes from "./modules/sys/db-monitor.js";
 import testRoutes from "./modules/test-routes.js";
 import healthRoutes from "./modules/health.js";
 import type { ServiceHealth } from "./lib/dependency.js";
@@ -71,7 +73,7 @@ declare module "fastify" {
   }
 }
 
-const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes, bbhRoutes];
+const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes, dbMonitorRoutes, bbhRoutes];
 
 /** `onRoute` sees every route as it is registered (tests walk the route schemas with it). */
 export interface BuildOptions {
@@ -97,6 +99,9 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
   await app.register(errors);
   await app.register(requestBody);
   await app.register(spa, { root: config.staticDir, apiPrefix: config.contextPath });
+  // Before auth: it collects every route for the document and turns the docs page's cookie into its token.
+  const docs = { prefix: config.contextPath, public: config.apiDocsPublic, https: config.https };
+  await app.register(apiDocsCollector, docs);
   await app.register(auth, { sessions: ctx.sessions, apiPrefix: config.contextPath });
   await app.register(oplog);
   await app.register(
@@ -107,5 +112,6 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
     },
     { prefix: config.contextPath },
   );
+  await app.register(apiDocsRoutes, docs);
   return app;
 }

@@ -39,6 +39,8 @@ export interface Config {
   https: boolean;
   /** Largest file `/sys/common/upload` accepts, in bytes. */
   uploadMaxBytes: number;
+  /** `/v3/api-docs` and `/doc.html` open to anyone; off: only users holding `system:api:doc`. */
+  apiDocsPublic: boolean;
   /** Registers the test-only routes (`/test/httpStatus/:status`); never on in production. */
   enableTestRoutes: boolean;
   /** Seed the 红色印记 demo data (domain.md §8) on first start; false leaves it out. */
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: bool(env.HTTPS, false),
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
     enableTestRoutes: bool(env.ENABLE_TEST_ROUTES, false),
+    apiDocsPublic: bool(env.API_DOCS_PUBLIC, false),
     seedDemo: bool(env.SEED_DEMO, true),
     bbhJobIntervalSeconds: int("BBH_JOB_INTERVAL_SECONDS", env.BBH_JOB_INTERVAL_SECONDS, 60),
     requestTimeoutMs: int("REQUEST_TIMEOUT_MS", env.REQUEST_TIMEOUT_MS, 60_000),

@@ -3,7 +3,7 @@
  * 红色印记 business menu tree, with role grants. Each step runs once per database (sys_seed_step), so a
  * restart, or a second instance starting at the same moment, never seeds twice.
  */
-import { inArray, like, sql } from "drizzle-orm";
+import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Db } from "../client.js";
 import {
   sysDepart,
@@ -30,7 +30,15 @@ import { generatePassword, hashPassword } from "../../lib/password.js";
 import { seedAnnouncements } from "./announcements.js";
 import { seedBbhDemo } from "./bbh-demo.js";
 import { dicts } from "./dicts.js";
-import { bbhMenus, systemMenus, type SeedMenu } from "./menus.js";
+import {
+  API_DOC_MENU,
+  DROPPED_BIG_SCREEN_FOLDER,
+  DROPPED_BIG_SCREEN_URLS,
+  SQL_MONITOR_MENU,
+  bbhMenus,
+  systemMenus,
+  type SeedMenu,
+} from "./menus.js";
 
 const SEED_BY = "system";
 
@@ -206,6 +214,7 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   await once(db, "menus-without-token-urls-v1", dropTokenUrlMenus);
   // After every system step: the demo data reads no menu, role or dictionary row.
   const seededDemo = opts.demo ? await once(db, "bbh-demo-v1", (tx) => seedBbhDemo(tx)) : false;
+  await once(db, "menus-that-lead-somewhere-v1", menusThatLeadSomewhere);
   if (seeded || seededV2 || seededV3 || seededDemo) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };
 }
@@ -216,13 +225,68 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
  */
 async function dropTokenUrlMenus(tx: Db): Promise<void> {
   const rows = await tx.select({ id: sysPermission.id }).from(sysPermission).where(like(sysPermission.url, "%/jmreport/%token=${token}%"));
-  const ids = rows.map((r) => r.id);
+  await deletePermissions(tx, rows.map((r) => r.id));
+}
+
+/** Deletes menu rows with their data rules and every grant of them. */
+async function deletePermissions(tx: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.delete(sysPermissionDataRule).where(inArray(sysPermissionDataRule.permissionId, ids));
   await tx.delete(sysRolePermission).where(inArray(sysRolePermission.permissionId, ids));
   await tx.delete(sysDepartPermission).where(inArray(sysDepartPermission.permissionId, ids));
   await tx.delete(sysDepartRolePermission).where(inArray(sysDepartRolePermission.permissionId, ids));
   await tx.delete(sysPermission).where(inArray(sysPermission.id, ids));
+}
+
+/**
+ * Issue 12, for databases seeded before: SQL监控 opens the database page instead of Druid; SQL监控 and 在线文档
+ * get their permission buttons, granted to the admin role; iframe items of outside sites open in a new tab
+ * (a frame of them is blocked); the 报表设计 big-screen demos, which no page backs, are removed.
+ * On a fresh database the menu tree already has all this, and the step changes nothing.
+ */
+async function menusThatLeadSomewhere(tx: Db): Promise<void> {
+  await tx
+    .update(sysPermission)
+    .set({ url: SQL_MONITOR_MENU.url, component: SQL_MONITOR_MENU.component, componentName: SQL_MONITOR_MENU.componentName, internalOrExternal: false })
+    .where(eq(sysPermission.url, SQL_MONITOR_MENU.legacyUrl));
+  await ensureButton(tx, SQL_MONITOR_MENU.url, SQL_MONITOR_MENU.perms, "查看数据库监控");
+  await ensureButton(tx, API_DOC_MENU.url, API_DOC_MENU.perms, "查看接口文档");
+
+  await tx
+    .update(sysPermission)
+    .set({ internalOrExternal: true })
+    .where(
+      and(
+        eq(sysPermission.component, "layouts/IframePageView"),
+        or(like(sysPermission.url, "http://%"), like(sysPermission.url, "https://%")),
+      ),
+    );
+
+  const demos = await tx.select({ id: sysPermission.id }).from(sysPermission).where(inArray(sysPermission.url, [...DROPPED_BIG_SCREEN_URLS]));
+  await deletePermissions(tx, demos.map((r) => r.id));
+  const folders = await tx
+    .select({ id: sysPermission.id })
+    .from(sysPermission)
+    .where(
+      and(
+        eq(sysPermission.url, DROPPED_BIG_SCREEN_FOLDER),
+        sql`not exists (select 1 from sys_permission c where c.parent_id = ${sysPermission.id})`,
+      ),
+    );
+  await deletePermissions(tx, folders.map((r) => r.id));
+}
+
+/** A button with `perms` under the menu item at `menuUrl`, granted to the admin role, unless the code exists. */
+async function ensureButton(tx: Db, menuUrl: string, perms: string, name: string): Promise<void> {
+  const [menu] = await tx.select({ id: sysPermission.id }).from(sysPermission).where(and(eq(sysPermission.url, menuUrl), eq(sysPermission.menuType, 1)));
+  if (!menu) return;
+  const existing = await tx.select({ id: sysPermission.id }).from(sysPermission).where(eq(sysPermission.perms, perms));
+  if (existing.length > 0) return;
+  const [row] = flattenMenus([{ name, url: "", menuType: 2, perms, permsType: "1", sortNo: 1, status: "1" }], menu.id);
+  await tx.insert(sysPermission).values(row);
+  await tx.update(sysPermission).set({ isLeaf: false }).where(eq(sysPermission.id, menu.id));
+  const [admin] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleCode, "admin"));
+  if (admin) await tx.insert(sysRolePermission).values({ id: nextId(), roleId: admin.id, permissionId: row.id!, operateDate: new Date() });
 }
 
 /** Issue 4: positions, fill rules and check rules of a fresh JeecgBoot install (contract.md §11.3, §11.6). */

@@ -9,7 +9,9 @@
  *   from that script (including its oddities, e.g. the `111111` / `333333` components of the two
  *   route=0 online demo rows). The two orphan rows of the script (加班申请, 我的任务表单 — their
  *   parents do not exist) are left out, so the tree holds 130 of the 132 JeecgBoot rows, minus the
- *   two replaced user buttons below.
+ *   two replaced user buttons below. Issue 12 departs from the script where an item led nowhere: SQL监控
+ *   opens our database page instead of Druid, 在线文档 and SQL监控 get permission buttons, JEECG官方网站 opens
+ *   in a new tab, and the 报表设计 big-screen demos are left out (see the constants below).
  * - Button permission codes: JeecgBoot's Vue 2 `user:add` / `user:edit` buttons are replaced by
  *   `system:<module>:<action>` codes (the codes our server checks on its API routes); JeecgBoot's
  *   form-field buttons `user:sex`, `user:form:birthday`, `user:form:phone`, and the demo codes
@@ -50,6 +52,33 @@ function button(perms: string, name: string, sortNo: number, permsType: "1" | "2
 function buttons(list: Array<[perms: string, name: string]>): SeedMenu[] {
   return list.map(([perms, name], i) => button(perms, name, i + 1));
 }
+
+/**
+ * Issue 12: JeecgBoot's SQL监控 frames Druid's console (`…/druid/`), which this server does not have; its menu
+ * item opens our database page instead, guarded by its own permission code.
+ */
+export const SQL_MONITOR_MENU = {
+  url: "/monitor/sql",
+  component: "modules/monitor/SqlMonitor",
+  componentName: "SqlMonitor",
+  perms: "system:monitor:sql",
+  /** The JeecgBoot item this one replaces in databases seeded before. */
+  legacyUrl: "{{ window._CONFIG['domianURL'] }}/druid/",
+} as const;
+
+/** Issue 12: 在线文档 frames our Swagger UI (`<CONTEXT_PATH>/doc.html`), readable with this permission code. */
+export const API_DOC_MENU = { url: "{{ window._CONFIG['domianURL'] }}/doc.html", perms: "system:api:doc" } as const;
+
+/**
+ * Issue 12: JeecgBoot's 报表设计 demo items frame big-screen pages (`/test/bigScreen/templat/index1`, `index2`)
+ * that no server of ours has; they are not seeded, and a seed step removes them (and their then empty
+ * 报表设计 folder) from databases seeded before.
+ */
+export const DROPPED_BIG_SCREEN_URLS = [
+  "{{ window._CONFIG['domianURL'] }}/test/bigScreen/templat/index1",
+  "{{ window._CONFIG['domianURL'] }}/test/bigScreen/templat/index2",
+] as const;
+export const DROPPED_BIG_SCREEN_FOLDER = "/big/screen";
 
 // ---------------------------------------------------------------------------------------------
 // JeecgBoot v3.1.0 system menus
@@ -232,31 +261,6 @@ export const systemMenus: SeedMenu[] = [
         menuType: 1,
         sortNo: 999,
         hidden: true,
-      },
-    ],
-  },
-  {
-    name: "报表设计",
-    url: "/big/screen",
-    component: "layouts/RouteView",
-    menuType: 0,
-    sortNo: 2.1,
-    icon: "area-chart",
-    children: [
-      {
-        name: "生产销售监控",
-        url: "{{ window._CONFIG['domianURL'] }}/test/bigScreen/templat/index1",
-        component: "layouts/IframePageView",
-        menuType: 1,
-        sortNo: 1,
-        internalOrExternal: true,
-      },
-      {
-        name: "智慧物流监控",
-        url: "{{ window._CONFIG['domianURL'] }}/test/bigScreen/templat/index2",
-        component: "layouts/IframePageView",
-        menuType: 1,
-        sortNo: 2,
       },
     ],
   },
@@ -568,17 +572,20 @@ export const systemMenus: SeedMenu[] = [
       },
       {
         name: "SQL监控",
-        url: "{{ window._CONFIG['domianURL'] }}/druid/",
-        component: "layouts/IframePageView",
+        url: SQL_MONITOR_MENU.url,
+        component: SQL_MONITOR_MENU.component,
+        componentName: SQL_MONITOR_MENU.componentName,
         menuType: 1,
         sortNo: 3,
+        children: [button(SQL_MONITOR_MENU.perms, "查看数据库监控", 1)],
       },
       {
         name: "在线文档",
-        url: "{{ window._CONFIG['domianURL'] }}/doc.html",
+        url: API_DOC_MENU.url,
         component: "layouts/IframePageView",
         menuType: 1,
         sortNo: 4,
+        children: [button(API_DOC_MENU.perms, "查看接口文档", 1)],
       },
     ],
   },
@@ -811,6 +818,7 @@ export const systemMenus: SeedMenu[] = [
         component: "layouts/IframePageView",
         menuType: 1,
         sortNo: 4,
+        internalOrExternal: true, // outside sites cannot be framed (CSP frame-src / their frame-ancestors)
       },
       {
         name: "图片拖拽排序",
