@@ -4,11 +4,12 @@ import activityRoutes from "./activity.js";
 import timeRoutes from "./time.js";
 import taskRoutes from "./task.js";
 import redMarkRoutes from "./redmark.js";
+import redMarkImportRoutes from "./redmark-import.js";
 import redActivityRoutes from "./red-activity.js";
 import recordRoutes from "./records.js";
 import { scheduleBbhTick } from "./scheduler.js";
 
-const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redActivityRoutes, recordRoutes];
+const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMarkImportRoutes, redActivityRoutes, recordRoutes];
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);
