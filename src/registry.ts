@@ -45,6 +45,7 @@ const pages = {
   "system/AddressList": page(() => import("../resources/system/address-list/list")),
   "system/SysDataSourceList": page(() => import("../resources/system/data-source/list")),
   "system/UserAnnouncementList": page(() => import("./pages/announcement/my-announcements")),
+  "modules/monitor/SqlMonitor": page(() => import("./pages/monitor/sql-monitor")),
   "exception/403": page(() => import("./pages/exception/exception-403")),
   "exception/404": page(() => import("./pages/exception/exception-404")),
   "exception/500": page(() => import("./pages/exception/exception-500")),
