@@ -7,9 +7,10 @@ import redMarkRoutes from "./redmark.js";
 import redMarkImportRoutes from "./redmark-import.js";
 import redActivityRoutes from "./red-activity.js";
 import recordRoutes from "./records.js";
+import answerRoutes from "./answer.js";
 import { scheduleBbhTick } from "./scheduler.js";
 
-const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMarkImportRoutes, redActivityRoutes, recordRoutes];
+const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMarkImportRoutes, redActivityRoutes, recordRoutes, answerRoutes];
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);

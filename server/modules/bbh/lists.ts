@@ -24,8 +24,8 @@ export interface ListModule<Row extends Record<string, unknown>> {
   table: PgTable;
   id: PgColumn;
   spec: ListSpec;
-  /** Tables whose versions key the cached totals (each has a version trigger). */
-  countTables: readonly string[];
+  /** Tables whose versions key the cached totals (each needs a version trigger); absent: totals are counted every time. */
+  countTables?: readonly string[];
   codes: { list: string; export?: string };
   dictFields: Record<string, string>;
   toJson?: (row: Row) => Record<string, unknown>;
@@ -46,7 +46,7 @@ export function registerList<Row extends Record<string, unknown>>(base: FastifyI
     const { rows, total } = await fetchPage(db, m.table, params, {
       scope: scope(req, cache),
       where: m.where?.(req),
-      counts: { cache, tables: m.countTables, versions: req.currentUser().versions },
+      ...(m.countTables ? { counts: { cache, tables: m.countTables, versions: req.currentUser().versions } } : {}),
     });
     return ok(toPage(await dicts.translate(rows.map((r) => toJson(r as Row)), m.dictFields), total, params));
   });
