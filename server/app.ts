@@ -16,6 +16,8 @@ import requestBody from "./plugins/request-body.js";
 import securityHeaders from "./plugins/security-headers.js";
 import { serializeRequest } from "./lib/redact.js";
 import spa from "./plugins/spa.js";
+import realtime from "./realtime/plugin.js";
+import type { RealtimeHub } from "./realtime/hub.js";
 import { apiDocsCollector, apiDocsRoutes } from "./plugins/api-docs.js";
 import type { DictService } from "./modules/sys/dict.repo.js";
 import type { SessionService } from "./modules/sys/session.repo.js";
@@ -40,6 +42,7 @@ import dataSourceRoutes from "./modules/sys/data-source.js";
 import adminExcelRoutes from "./modules/sys/admin-excel.js";
 import accountRoutes from "./modules/sys/account.js";
 import announcementRoutes from "./modules/sys/announcement.js";
+import announcementAdminRoutes from "./modules/sys/announcement-admin.js";
 import commonRoutes from "./modules/sys/common.js";
 import logInfoRoutes from "./modules/sys/log-info.js";
 import tenantRoutes from "./modules/sys/tenant.js";
@@ -58,6 +61,8 @@ export interface AppContext {
   db: Db;
   kv: KvStore;
   sessions: SessionService;
+  /** Open websockets and the sends to them (announcements, live events), across instances through Redis. */
+  realtime: RealtimeHub;
   dicts: DictService;
   /** Exact caches keyed by table write versions (list totals, permission look-ups). */
   cache: VersionedCache;
@@ -73,7 +78,7 @@ declare module "fastify" {
   }
 }
 
-const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes, dbMonitorRoutes, bbhRoutes];
+const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, announcementAdminRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes, dbMonitorRoutes, bbhRoutes];
 
 /** `onRoute` sees every route as it is registered (tests walk the route schemas with it). */
 export interface BuildOptions {
@@ -104,6 +109,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
   await app.register(apiDocsCollector, docs);
   await app.register(auth, { sessions: ctx.sessions, apiPrefix: config.contextPath });
   await app.register(oplog);
+  await app.register(realtime, { prefix: config.contextPath });
   await app.register(
     async (api) => {
       for (const m of modules) await api.register(m);

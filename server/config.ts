@@ -65,6 +65,11 @@ export interface Config {
   dbStartupRetrySeconds: number;
   /** Redis connect and command timeout. */
   redisTimeoutMs: number;
+  /** Websocket: ping interval (a socket silent for two of them is dropped), largest client frame, frames per 10 s, sockets per user. */
+  wsPingMs: number;
+  wsMaxFrameBytes: number;
+  wsMaxFramesPer10s: number;
+  wsMaxSocketsPerUser: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -111,9 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: bool(env.HTTPS, false),
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
     enableTestRoutes: bool(env.ENABLE_TEST_ROUTES, false),
-    apiDocsPublic: bool(env.API_DOCS_PUBLIC, false),
     seedDemo: bool(env.SEED_DEMO, true),
     bbhJobIntervalSeconds: int("BBH_JOB_INTERVAL_SECONDS", env.BBH_JOB_INTERVAL_SECONDS, 60),
+    apiDocsPublic: bool(env.API_DOCS_PUBLIC, false),
     requestTimeoutMs: int("REQUEST_TIMEOUT_MS", env.REQUEST_TIMEOUT_MS, 60_000),
     headersTimeoutMs: int("HEADERS_TIMEOUT_MS", env.HEADERS_TIMEOUT_MS, 30_000),
     connectionTimeoutMs: int("CONNECTION_TIMEOUT_MS", env.CONNECTION_TIMEOUT_MS, 120_000),
@@ -123,5 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbIdleInTransactionTimeoutMs: int("DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000),
     dbStartupRetrySeconds: int("DB_STARTUP_RETRY_SECONDS", env.DB_STARTUP_RETRY_SECONDS, 30),
     redisTimeoutMs: int("REDIS_TIMEOUT_MS", env.REDIS_TIMEOUT_MS, 2_000),
+    wsPingMs: int("WS_PING_MS", env.WS_PING_MS, 30_000),
+    wsMaxFrameBytes: int("WS_MAX_FRAME_BYTES", env.WS_MAX_FRAME_BYTES, 4096),
+    wsMaxFramesPer10s: int("WS_MAX_FRAMES_PER_10S", env.WS_MAX_FRAMES_PER_10S, 50),
+    wsMaxSocketsPerUser: int("WS_MAX_SOCKETS_PER_USER", env.WS_MAX_SOCKETS_PER_USER, 10),
   };
 }

@@ -8,6 +8,7 @@ import { loadJwtSecret } from "./lib/secret.js";
 import { VersionedCache } from "./lib/versioned-cache.js";
 import { DictService } from "./modules/sys/dict.repo.js";
 import { SessionService } from "./modules/sys/session.repo.js";
+import { RealtimeHub } from "./realtime/hub.js";
 
 export interface ContextOptions {
   /** The opened database's reachability and ping (main.ts); without it they are made from `db`. */
@@ -72,11 +73,19 @@ export async function createContext(
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
   });
+  const realtime = new RealtimeHub(
+    { pingMs: config.wsPingMs, maxSocketsPerUser: config.wsMaxSocketsPerUser, maxFramesPer10s: config.wsMaxFramesPer10s, log: { warn: (o, m) => log().warn(o, m) } },
+    redis,
+  );
+  await realtime.start();
+  // Logout, password change, freezing, deletion: the ended sessions' sockets close at once, on every instance.
+  sessions.events.on("revoked", (revocation) => void realtime.revoked(revocation));
   return {
     config,
     db,
     kv,
     sessions,
+    realtime,
     dicts: new DictService(db),
     cache,
     redis,
@@ -87,6 +96,7 @@ export async function createContext(
       draining: false,
     },
     async close() {
+      await realtime.close();
       await kv.close();
       if (redis) {
         // quit() waits for a reply that never comes while Redis is down.

@@ -21,7 +21,8 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     img: ["src", "alt", "title", "width", "height"],
     font: ["color", "size"],
   },
-  allowedSchemes: ["http", "https", "mailto", "data"],
+  // data: only for images (an image never runs script); a data: link could carry an HTML page.
+  allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: ["http", "https", "data"] },
   allowedStyles: {
     "*": {

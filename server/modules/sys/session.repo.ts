@@ -2,6 +2,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { createSecretKey, type KeyObject } from "node:crypto";
+import { EventEmitter } from "node:events";
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../../db/client.js";
 import { sysDepartRolePermission, sysDepartRoleUser, sysPermission, sysRolePermission, sysSession, sysUser, sysUserRole } from "../../db/schema.js";
@@ -36,7 +37,15 @@ const MAX_VERIFIED_TOKENS = 10_000;
 /** The tables a user's permission codes are computed from (role grants and department-role grants). */
 export const PERMISSION_TABLES = ["sys_user_role", "sys_role_permission", "sys_depart_role_user", "sys_depart_role_permission", "sys_permission"] as const;
 
+/** What ended: one session (logout), or every session of a user but the spared one (password change, freezing). */
+export type Revocation = { sessionId: string } | { userId: string; except?: string };
+
 export class SessionService {
+  /**
+   * `revoked` (a `Revocation`) after a revocation is written: the realtime module closes the sockets of the
+   * ended sessions (on every instance, through Redis when several run).
+   */
+  readonly events = new EventEmitter<{ revoked: [Revocation] }>();
   /** A key object, so jose does not import the raw secret again on every verification. */
   private key: KeyObject;
   /**
@@ -149,6 +158,7 @@ export class SessionService {
       .update(sysSession)
       .set({ revokeTime: new Date(), revokeReason: reason })
       .where(and(eq(sysSession.id, sessionId), isNull(sysSession.revokeTime)));
+    this.events.emit("revoked", { sessionId });
   }
 
   /** Ends every session of a user (password change, freezing, forced logout), optionally sparing one. */
@@ -163,6 +173,7 @@ export class SessionService {
           except ? sql`${sysSession.id} <> ${except}` : undefined,
         ),
       );
+    this.events.emit("revoked", except ? { userId, except } : { userId });
   }
 
   /** The permission codes (sys_permission.perms of granted, valid rows) a user holds through their roles. */
