@@ -246,7 +246,18 @@ describe("restartActivityTime", () => {
     const ua = await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.timeId, f.timeId));
     expect(ua.map((x) => x.uaStatus).sort()).toEqual([1, 1, 1, 1, 1, 2]);
     expect(ua.every((x) => x.rankNo === null)).toBe(true);
+    // While the round runs again the ranking is live, computed from the players' current totals.
+    const live = await call("GET", `/bbh/api/activity/time/ranking?timeId=${f.timeId}&pageSize=3`, admin);
+    expect(live.body.result).toMatchObject({ frozen: false, roundNo: 1, total: 5, size: 3, pages: 2 });
+    expect(live.body.result.records.map((x: { rankNo: number; totalScore: number; displayName: string }) => [x.rankNo, x.totalScore])).toEqual([[1, 40], [2, 20], [2, 20]]);
+    const liveGroups = await call("GET", `/bbh/api/activity/time/ranking?timeId=${f.timeId}&type=group`, admin);
+    expect(liveGroups.body.result.records.map((x: { rankNo: number; groupName: string; groupScore: number }) => [x.rankNo, x.groupName, x.groupScore])).toEqual([[1, "星火", 30], [2, "红旗", 10]]);
     const second = (await settle(f.timeId, { force: true })).body.result;
+    const frozen = await call("GET", `/bbh/api/activity/time/ranking?timeId=${f.timeId}&pageNo=2&pageSize=3`, admin);
+    expect(frozen.body.result).toMatchObject({ frozen: true, total: 5, current: 2 });
+    expect(frozen.body.result.records.map((x: { rankNo: number; gradeLevel: string }) => [x.rankNo, x.gradeLevel])).toEqual([[4, "不合格"], [5, "不合格"]]);
+    expect((await call("GET", `/bbh/api/activity/time/ranking?timeId=${f.timeId}&pageNo=9`, admin)).body.result).toMatchObject({ total: 5, records: [] });
+    expect((await call("GET", `/bbh/api/activity/time/ranking?timeId=${f.timeId}&type=x`, admin)).status).toBe(400);
     expect(second.top.map((x: { rankNo: number; totalScore: number }) => [x.rankNo, x.totalScore])).toEqual(first.top.map((x: { rankNo: number; totalScore: number }) => [x.rankNo, x.totalScore]));
     expect(second.ledgerCount).toBe(0);
   });

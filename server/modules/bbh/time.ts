@@ -5,17 +5,17 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type, type Static } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { bbhActivityTime, bbhUserActivity } from "../../db/schema.js";
 import { activityTimeLimits } from "../../../contract/bbh-limits.js";
 import { badRequest, ok } from "../../lib/envelope.js";
-import type { ListSpec } from "../../lib/list-query.js";
+import { toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { col, registerExport } from "./lists.js";
 import { restartWindow, settleWindow, type TimeRow } from "./time.repo.js";
-import { BbhId, OptDateTime, OptInt, OptYn, ReqDateTime, crudCodes, displayStatus, loadActivity, rowJson, textField, toDate } from "./shared.js";
+import { BbhId, OptDateTime, OptInt, OptYn, ReqDateTime, crudCodes, displayStatus, loadActivity, rowJson, rowsOf, textField, toDate } from "./shared.js";
 
 const T = bbhActivityTime;
 const BASE = "/bbh/api/activity/time";
@@ -81,6 +81,14 @@ async function beforeDeleteTimes(tx: Db, ids: string[]) {
   if (Number(played?.n ?? 0) > 0) throw badRequest("时间段已有玩家参与，不能删除");
 }
 
+const RankingQuery = Type.Object({
+  timeId: BbhId("时间段编号"),
+  roundNo: Type.Optional(Type.Integer({ title: "轮次", minimum: 1, maximum: 10_000 })),
+  type: Type.Optional(Type.String({ title: "排名类型", enum: ["person", "group"] } as Parameters<typeof Type.String>[0])),
+  pageNo: Type.Optional(Type.Integer({ title: "页码", minimum: 1, maximum: 100_000 })),
+  pageSize: Type.Optional(Type.Integer({ title: "每页条数", minimum: 1, maximum: 1000 })),
+});
+
 const SettleBody = Type.Object({
   id: BbhId("时间段编号"),
   force: Type.Optional(Type.Boolean({ title: "提前结算" })),
@@ -115,6 +123,61 @@ export default async function timeRoutes(base: FastifyInstance) {
   registerExport<TimeRow>(base, {
     base: BASE, table: T, id: T.id, spec: timeListSpec, dictFields: { timeStatus: "bbh_time_status", autoSettle: "bbh_yn" }, toJson: toTimeJson, code: "bbh:time:export",
     excel: { title: "活动时间", columns: [col("时间段", "timeName", 20), col("开始时间", "startTime", 20), col("结束时间", "endTime", 20), col("状态", "displayStatus", 14), col("轮次", "roundNo", 8), col("参与人数", "participantCount", 10), col("完成人数", "finishedCount", 10), col("结算时间", "settleTime", 20)] },
+  });
+
+  // Live ranking while a round runs (computed like settlement ranks), the frozen grades once it is settled.
+  app.get(`${BASE}/ranking`, { config: can("bbh:time:list"), schema: { querystring: RankingQuery } }, async (req) => {
+    const q = req.query;
+    const [w] = await db.select().from(T).where(eq(T.id, q.timeId));
+    if (!w) throw badRequest("活动时间段不存在");
+    const round = q.roundNo ?? w.roundNo;
+    const pageNo = q.pageNo ?? 1;
+    const pageSize = q.pageSize ?? 10;
+    const frozen = round < w.roundNo || w.timeStatus === 2;
+    const offset = (pageNo - 1) * pageSize;
+    let records: Record<string, unknown>[];
+    if (q.type === "group") {
+      const rows = frozen
+        ? await db.execute(sql`
+            select rank_no as "rankNo", group_id as "groupId", group_name as "groupName", member_count as "memberCount",
+              total_score as "totalScore", avg_score::float as "avgScore", group_score::float as "groupScore", count(*) over () as total
+            from bbh_activity_group_grade where time_id = ${w.id} and round_no = ${round}
+            order by rank_no, group_id limit ${pageSize} offset ${offset}`)
+        : await db.execute(sql`
+            with s as (
+              select ua.group_id, count(*)::int as member_count, sum(ua.total_score)::int as total_score, avg(ua.total_score) as avg_score,
+                avg(ua.duration_seconds) as avg_dur
+              from bbh_user_activity ua where ua.time_id = ${w.id} and ua.round_no = ${round} and ua.group_id is not null group by ua.group_id
+            )
+            select (rank() over (order by s.avg_score desc, s.avg_dur asc nulls last, s.member_count desc))::int as "rankNo", s.group_id as "groupId",
+              g.group_name as "groupName", s.member_count as "memberCount", s.total_score as "totalScore", round(s.avg_score, 2)::float as "avgScore",
+              round(s.avg_score, 2)::float as "groupScore", count(*) over () as total
+            from s left join bbh_activity_group g on g.id = s.group_id order by 1, s.group_id limit ${pageSize} offset ${offset}`);
+      records = rowsOf<Record<string, unknown>>(rows);
+    } else {
+      const rows = frozen
+        ? await db.execute(sql`
+            select rank_no as "rankNo", wx_user_id as "wxUserId", display_name as "displayName", group_id as "groupId", total_score as "totalScore",
+              finished_task_count as "finishedTaskCount", duration_seconds as "durationSeconds", grade_level as "gradeLevel", count(*) over () as total
+            from bbh_activity_grade where time_id = ${w.id} and round_no = ${round} and rank_no is not null
+            order by rank_no, finish_time nulls last, wx_user_id limit ${pageSize} offset ${offset}`)
+        : await db.execute(sql`
+            select (rank() over (order by ua.total_score desc, ua.finished_task_count desc, ua.duration_seconds asc nulls last))::int as "rankNo",
+              ua.wx_user_id as "wxUserId", coalesce(nullif(wx.real_name, ''), wx.nickname, ua.wx_user_id) as "displayName", ua.group_id as "groupId",
+              ua.total_score as "totalScore", ua.finished_task_count as "finishedTaskCount", ua.duration_seconds as "durationSeconds", count(*) over () as total
+            from bbh_user_activity ua left join bbh_wx_user wx on wx.id = ua.wx_user_id
+            where ua.time_id = ${w.id} and ua.round_no = ${round} and ua.finished_task_count > 0
+            order by 1, ua.wx_user_id limit ${pageSize} offset ${offset}`);
+      records = rowsOf<Record<string, unknown>>(rows);
+    }
+    let total = Number(records[0]?.total ?? 0);
+    if (records.length === 0 && offset > 0) {
+      // Past the last page: count without paging.
+      const table = q.type === "group" ? (frozen ? sql`bbh_activity_group_grade` : sql`(select distinct group_id, time_id, round_no from bbh_user_activity where group_id is not null)`) : frozen ? sql`bbh_activity_grade` : sql`bbh_user_activity`;
+      const extra = q.type === "group" ? sql`` : frozen ? sql` and rank_no is not null` : sql` and finished_task_count > 0`;
+      total = Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${table} x where x.time_id = ${w.id} and x.round_no = ${round}${extra}`))[0]?.n ?? 0);
+    }
+    return ok({ frozen, roundNo: round, ...toPage(records.map(({ total: _t, ...r }) => r), total, { pageNo, pageSize }) });
   });
 
   app.post(`${BASE}/settleActivityTime`, { config: can("bbh:time:settle"), schema: { body: SettleBody } }, async (req) => {
