@@ -20,7 +20,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: "console",
-          include: ["tests/console/**/*.test.{ts,tsx}", "resources/**/*.test.{ts,tsx}", "providers/**/*.test.{ts,tsx}"],
+          include: ["tests/console/**/*.test.{ts,tsx}", "kit/**/*.test.{ts,tsx}", "resources/**/*.test.{ts,tsx}", "providers/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["tests/console/setup.ts"],
           server: { deps: { inline: [/@refinedev\//] } },

@@ -1,16 +1,11 @@
-import type { ResourceProps } from "@refinedev/core";
-
-import { checkRuleResource } from "./system/check-rule/resource";
-import { dataSourceResource } from "./system/data-source/resource";
-import { dictResource } from "./system/dict/resource";
-import { fillRuleResource } from "./system/fill-rule/resource";
-import { permissionResource } from "./system/permission/resource";
-import { positionResource } from "./system/position/resource";
-import { roleResource } from "./system/role/resource";
-import { userResource } from "./system/user/resource";
+import { gatherResources, type ResourceModule } from "../kit/resource-module";
 
 /**
- * Refine resources of the implemented pages. Their URLs come from the server menu; a resource only says
- * where its API lives (`meta.apiBase`) and which permission codes guard its actions (`meta.authCodes`).
+ * Every resource folder's declaration (`resources/<area>/<module>/index.ts`, default export), gathered.
+ * A new folder with an `index.ts` is picked up here without touching this file. The shell reads `resources`
+ * (Refine's list) and `components` (JeecgBoot component path → lazy page) and imports nothing else from
+ * `resources/`.
  */
-export const resources: ResourceProps[] = [userResource, roleResource, permissionResource, dictResource, positionResource, checkRuleResource, fillRuleResource, dataSourceResource];
+const declared = import.meta.glob<ResourceModule>("./*/*/index.ts", { eager: true, import: "default" });
+
+export const { resources, components } = gatherResources(declared);

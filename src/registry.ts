@@ -1,49 +1,16 @@
 /**
- * The one map from JeecgBoot component paths (as the server menu names them) to lazy pages.
- * A path not listed here opens the "unknown component" page.
+ * The one map from JeecgBoot component paths (as the server menu names them) to lazy pages: the shell's
+ * own pages listed here, the resources' pages as their folders declare them (`resources/index.ts`).
+ * A path in neither opens the "unknown component" page.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { lazyPage as page, type LazyPage } from "../kit/page";
+import { components as resourcePages } from "../resources";
 
-import type { NavRoute } from "../providers/menu";
-
-export interface PageProps {
-  route: NavRoute;
-  /** The record an announcement opens its page with (`{ id: busId }`, contract §9.3). */
-  id?: string;
-}
-
-type PageModule = { default: ComponentType<PageProps> };
-export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
-
-/** A page chunk that has not arrived after this long fails (spec §9). */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-
-function page(load: () => Promise<PageModule>): LazyPage {
-  return lazy(
-    () =>
-      new Promise<PageModule>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("页面加载超时，请刷新重试")), CHUNK_LOAD_TIMEOUT_MS);
-        load().then(resolve, reject).finally(() => clearTimeout(timer));
-      }),
-  );
-}
-
-const pages = {
+/** The shell's own pages: dashboards, account, exception and result pages, examples, monitoring, frames. */
+const shellPages = {
   "dashboard/Analysis": page(() => import("./pages/dashboard/analysis")),
   "dashboard/Workplace": page(() => import("./pages/dashboard/workplace")),
   "layouts/IframePageView": page(() => import("./pages/iframe-page")),
-  "system/UserList": page(() => import("../resources/system/user/list")),
-  "system/RoleUserList": page(() => import("../resources/system/role/list")),
-  "system/PermissionList": page(() => import("../resources/system/permission/list")),
-  "system/DepartList": page(() => import("../resources/system/depart/list")),
-  "system/DepartUserList": page(() => import("../resources/system/depart-user/list")),
-  "system/DictList": page(() => import("../resources/system/dict/list")),
-  "system/SysPositionList": page(() => import("../resources/system/position/list")),
-  "system/SysCheckRuleList": page(() => import("../resources/system/check-rule/list")),
-  "system/SysFillRuleList": page(() => import("../resources/system/fill-rule/list")),
-  "system/SysCategoryList": page(() => import("../resources/system/category/list")),
-  "system/AddressList": page(() => import("../resources/system/address-list/list")),
-  "system/SysDataSourceList": page(() => import("../resources/system/data-source/list")),
   "system/UserAnnouncementList": page(() => import("./pages/announcement/my-announcements")),
   "modules/monitor/SqlMonitor": page(() => import("./pages/monitor/sql-monitor")),
   "exception/403": page(() => import("./pages/exception/exception-403")),
@@ -73,11 +40,14 @@ const pages = {
   "account/settings/Notification": page(() => import("./pages/account/settings/notification")),
 } satisfies Record<string, LazyPage>;
 
-export type RegisteredComponent = keyof typeof pages;
+const claimedTwice = Object.keys(resourcePages).filter((component) => Object.prototype.hasOwnProperty.call(shellPages, component));
+if (claimedTwice.length > 0) throw new Error(`component paths declared by the shell and a resource: ${claimedTwice.join(", ")}`);
+
+const pages: Record<string, LazyPage> = { ...shellPages, ...resourcePages };
 
 export const UnknownComponentPage = page(() => import("./pages/unknown-component"));
 
-export function isRegistered(component: string): component is RegisteredComponent {
+export function isRegistered(component: string): boolean {
   return Object.prototype.hasOwnProperty.call(pages, component);
 }
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 
 import { absoluteApiBaseUrl } from "../../providers/config";
 import { getToken } from "../../providers/storage";
-import type { PageProps } from "../registry";
+import type { PageProps } from "../../kit/page";
 
 /**
  * Pages of our own server that need a signed-in user but cannot get the `X-Access-Token` header in a frame.

@@ -1,6 +1,6 @@
 import { Result } from "antd";
 
-import type { PageProps } from "../registry";
+import type { PageProps } from "../../kit/page";
 
 export default function UnknownComponentPage({ route }: PageProps) {
   return (

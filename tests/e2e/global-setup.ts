@@ -22,7 +22,7 @@ declare module "vitest" {
 
 const root = resolve(import.meta.dirname, "../..");
 const bin = (name: string) => join(root, "node_modules/.bin", name);
-const CONSOLE_SOURCES = ["src", "providers", "resources", "contract", "index.html", "vite.config.ts", "package.json"];
+const CONSOLE_SOURCES = ["src", "kit", "providers", "resources", "contract", "index.html", "vite.config.ts", "package.json"];
 
 function newestMtime(path: string): number {
   const stats = statSync(path);

@@ -4,7 +4,7 @@ import type { DataNode } from "antd/es/tree";
 import { useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
-import type { PageProps } from "../../../src/registry";
+import type { PageProps } from "../../../kit/page";
 import { useDepartTree, type DepartNode } from "../shared/depart-tree-select";
 
 export interface AddressRow {

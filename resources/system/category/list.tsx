@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
-import type { PageProps } from "../../../src/registry";
+import type { PageProps } from "../../../kit/page";
 import { useApi } from "../shared/use-api";
 import { actionColumn } from "../shared/action-column";
 import { categoryLimits } from "../../../contract/limits";

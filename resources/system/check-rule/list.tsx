@@ -1,7 +1,7 @@
 import { App, Form, Input, Modal } from "antd";
 import { useState } from "react";
 
-import type { PageProps } from "../../../src/registry";
+import type { PageProps } from "../../../kit/page";
 import { CrudPage } from "../shared/crud-page";
 import { CHECK_RULE_RESOURCE } from "./resource";
 import { useApi } from "../shared/use-api";

@@ -3,7 +3,7 @@ import { useState } from "react";
 
 import { useAccess } from "../../../src/components/auth";
 import { useDictOptions } from "../../../src/components/dict";
-import type { PageProps } from "../../../src/registry";
+import type { PageProps } from "../../../kit/page";
 import { CrudPage } from "../shared/crud-page";
 import type { Api } from "../shared/use-api";
 import { limitRules } from "../shared/validators";

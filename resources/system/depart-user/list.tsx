@@ -4,7 +4,7 @@ import type { DataNode } from "antd/es/tree";
 import { useMemo, useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
-import type { PageProps } from "../../../src/registry";
+import type { PageProps } from "../../../kit/page";
 import { DepartMembers } from "../depart/list";
 import type { DepartNode } from "../shared/depart-tree-select";
 

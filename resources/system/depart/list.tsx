@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
-import type { PageProps } from "../../../src/registry";
+import type { PageProps } from "../../../kit/page";
 import { actionColumn } from "../shared/action-column";
 import { useDepartTree, type DepartNode } from "../shared/depart-tree-select";
 import { ExcelButtons } from "../shared/excel-buttons";

@@ -1,6 +1,6 @@
 import { App, Form, Input, Select } from "antd";
 
-import type { PageProps } from "../../../src/registry";
+import type { PageProps } from "../../../kit/page";
 import { CrudPage } from "../shared/crud-page";
 import { FILL_RULE_RESOURCE } from "./resource";
 import { useApi } from "../shared/use-api";

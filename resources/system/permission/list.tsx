@@ -5,7 +5,7 @@ import { createElement, useEffect, useMemo, useState } from "react";
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
 import { menuIcon } from "../../../src/layout/menu-icons";
-import type { PageProps } from "../../../src/registry";
+import type { PageProps } from "../../../kit/page";
 import { actionColumn } from "../shared/action-column";
 import { useApi } from "../shared/use-api";
 import { DataRulesDrawer } from "./data-rules";

@@ -1,7 +1,7 @@
 import { Form, Input, Select } from "antd";
 
 import { useDictOptions } from "../../../src/components/dict";
-import type { PageProps } from "../../../src/registry";
+import type { PageProps } from "../../../kit/page";
 import { CrudPage } from "../shared/crud-page";
 import { positionLimits } from "../../../contract/limits";
 import { duplicateRule, limitRules } from "../shared/validators";

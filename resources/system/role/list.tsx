@@ -4,7 +4,7 @@ import { useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
-import type { PageProps } from "../../../src/registry";
+import type { PageProps } from "../../../kit/page";
 import { actionColumn } from "../shared/action-column";
 import { CrudPage } from "../shared/crud-page";
 import { PermissionGrantDrawer } from "../shared/permission-tree";

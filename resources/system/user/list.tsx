@@ -6,7 +6,7 @@ import { useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
-import type { PageProps } from "../../../src/registry";
+import type { PageProps } from "../../../kit/page";
 import { actionColumn as actionColumnOf } from "../shared/action-column";
 import { ExcelButtons } from "../shared/excel-buttons";
 import { useAction, useApi } from "../shared/use-api";

@@ -7,7 +7,7 @@ import type { Page } from "../../../contract";
 import { errorNotification } from "../../../providers/data-provider";
 import { AnnouncementViewer, type Announcement } from "../../components/announcement-viewer";
 import { PriorityTag } from "../../components/priority-tag";
-import type { PageProps } from "../../registry";
+import type { PageProps } from "../../../kit/page";
 
 interface Filters {
   titile?: string;

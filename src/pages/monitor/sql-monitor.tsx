@@ -9,7 +9,7 @@ import { Alert, Button, Card, Descriptions, Space, Switch, Table, Tag, Typograph
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 
-import type { PageProps } from "../../registry";
+import type { PageProps } from "../../../kit/page";
 
 interface Activity {
   pid: number;

@@ -1,7 +1,7 @@
 import { App, Button, Card, Col, DatePicker, Form, Input, Row, Select, Table } from "antd";
 import { useState } from "react";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 
 interface Member {
   key: string;

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import { App, Button, Card, DatePicker, Form, Input, InputNumber, Radio, Select } from "antd";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 
 /** 基础表单 (ant-design-pro BasicForm): validated fields; submitting goes to the success result. */
 export default function BasicFormPage({ route }: PageProps) {

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Descriptions, Divider, Form, Input, InputNumber, Result, Select, Steps } from "antd";
 import { useState } from "react";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 
 interface Transfer {
   payAccount: string;

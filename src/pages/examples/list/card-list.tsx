@@ -1,7 +1,7 @@
 import { Avatar, Card, Input, List, Typography } from "antd";
 import { useMemo, useState } from "react";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 import { demoProjects } from "../demo-data";
 
 /** 卡片列表 (ant-design-pro CardList): searchable, paged cards. */

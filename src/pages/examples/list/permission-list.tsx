@@ -1,7 +1,7 @@
 import { Button, Card, Col, Form, Input, Radio, Select, Space, Table, Tag } from "antd";
 import { useState } from "react";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 import { demoPermissions, PERMISSION_ACTIONS, type DemoPermission } from "../demo-data";
 import { DemoTag } from "../demo-tag";
 import { DemoEditModal } from "./demo-edit-modal";

@@ -2,7 +2,7 @@ import { Button, Card, Checkbox, Col, Descriptions, Form, Input, Radio, Select, 
 import dayjs from "dayjs";
 import { useState } from "react";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 import { demoPermissions, demoRoles, type DemoRole } from "../demo-data";
 import { DemoTag } from "../demo-tag";
 import { DemoEditModal } from "./demo-edit-modal";

@@ -1,7 +1,7 @@
 import { Avatar, Card, Input, List, Progress, Radio, Space, Typography } from "antd";
 import { useMemo, useState } from "react";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 import { demoProjects } from "../demo-data";
 
 const STATUS_FILTER = { all: "全部", active: "进行中", normal: "等待中" } as const;

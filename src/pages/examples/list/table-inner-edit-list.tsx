@@ -3,7 +3,7 @@ import { App, Badge, Button, Card, Col, Form, Input, InputNumber, Popconfirm, Se
 import dayjs from "dayjs";
 import { useState, type ReactNode } from "react";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 import { demoRules, RULE_STATUS, RULE_STATUS_BADGE, type DemoRule } from "../demo-data";
 import { DemoTag } from "../demo-tag";
 import { DemoSearchForm } from "./demo-search-form";

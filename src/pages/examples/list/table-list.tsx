@@ -2,7 +2,7 @@ import { Badge, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Se
 import type { Dayjs } from "dayjs";
 import { useMemo, useState } from "react";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 import { demoRules, RULE_STATUS, RULE_STATUS_BADGE, type DemoRule } from "../demo-data";
 
 interface Query {

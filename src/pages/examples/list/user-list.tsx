@@ -2,7 +2,7 @@ import { Button, Card, Col, Form, Input, Radio, Select, Table } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 import { demoRoles, demoUsers, type DemoUser } from "../demo-data";
 import { DemoTag } from "../demo-tag";
 import { DemoEditModal } from "./demo-edit-modal";

@@ -1,6 +1,6 @@
 import { Card, Descriptions, Steps, Table, Tabs } from "antd";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 
 const log = [
   { key: "1", type: "订购关系生效", name: "曲丽丽", status: "成功", updatedAt: "2017-10-03 19:23:12", memo: "-" },

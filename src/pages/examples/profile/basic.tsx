@@ -1,6 +1,6 @@
 import { Card, Descriptions, Divider, Table } from "antd";
 
-import type { PageProps } from "../../../registry";
+import type { PageProps } from "../../../../kit/page";
 
 /** 基础详情页 (ant-design-pro BasicProfile); a detail list never has more than 4 columns (spec §9). */
 export default function BasicProfilePage({ route }: PageProps) {

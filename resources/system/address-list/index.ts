@@ -1,0 +1,7 @@
+import { lazyPage } from "../../../kit/page";
+import { defineResource } from "../../../kit/resource-module";
+
+export default defineResource({
+  resources: [],
+  components: { "system/AddressList": lazyPage(() => import("./list")) },
+});
