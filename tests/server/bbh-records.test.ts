@@ -111,6 +111,26 @@ describe("applies and groups", () => {
   });
 });
 
+describe("group assignment", () => {
+  it("puts approved applicants into a group, moves them between groups with their running rounds, refuses others and full groups", async () => {
+    await call("POST", "/bbh/api/activity/group/add", admin, { activityId, groupName: "红旗小队", maxMembers: 1 });
+    const groups = await db().select().from(bbhActivityGroup).where(eq(bbhActivityGroup.activityId, activityId));
+    const star = groups.find((g) => g.groupName === "星火小队")!;
+    const flag = groups.find((g) => g.groupName === "红旗小队")!;
+    await db().insert(bbhUserActivity).values({ id: "ua-assign-1", wxUserId: "wx-ap-1", activityId, timeId, roundNo: 1, uaStatus: 1 });
+    const assign = (groupId: string, wxUserIds: string[]) => call("POST", "/bbh/api/activity/group/assign", admin, { groupId, wxUserIds });
+    expect((await assign(star.id, ["wx-ap-1", "wx-ap-2"])).body).toMatchObject({ message: "分配成功", result: { memberCount: 2 } });
+    expect((await assign(star.id, ["wx-ap-3"])).body.message).toBe("玩家【wx-ap-3】没有通过审核的报名，不能分组");
+    expect((await assign(flag.id, ["wx-ap-1", "wx-ap-2"])).body.message).toBe("小组人数已满（上限1人）");
+    expect((await assign(flag.id, ["wx-ap-1"])).body.result.memberCount).toBe(1);
+    const after = await db().select().from(bbhActivityGroup).where(eq(bbhActivityGroup.activityId, activityId));
+    expect(after.map((g) => [g.groupName, g.memberCount]).sort()).toEqual([["星火小队", 1], ["红旗小队", 1]]);
+    expect((await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.id, "ua-assign-1")))[0].groupId).toBe(flag.id);
+    expect((await call("POST", "/bbh/api/activity/group/assign", auditor, { groupId: flag.id, wxUserIds: ["wx-ap-2"] })).status).toBe(403);
+    await db().delete(bbhUserActivity).where(eq(bbhUserActivity.id, "ua-assign-1"));
+  });
+});
+
 describe("score ledger, grades and group grades", () => {
   it("adjusts scores by hand while the window runs, then lists the frozen grades after settlement", async () => {
     const [g] = await db().select().from(bbhActivityGroup).where(eq(bbhActivityGroup.groupName, "星火小队"));

@@ -119,6 +119,11 @@ describe("red mark publish state machine (§5.2)", () => {
     expect((await markByName("被用印记")).delFlag).toBe(0);
     const detail = await call("GET", `/bbh/api/activity/redmark/getById?id=${mark}`, admin);
     expect(detail.body.result.refActivities).toMatchObject([{ id: act, activityName: "使用印记活动", sortNo: 1 }]);
+    // Edits stay allowed; moving the mark warns, other edits do not.
+    const edit = (extra: object) => call("PUT", "/bbh/api/activity/redmark/edit", admin, { id: mark, markName: "被用印记", category: 2, address: "演示地址", longitude: 115.8899, latitude: 28.6807, coverImage: "/c.jpg", districtCode: "360103", ...extra });
+    expect((await edit({ summary: "新简介" })).body).toMatchObject({ message: "编辑成功!", result: null });
+    expect((await edit({ longitude: 115.9, checkinRadius: 300 })).body).toMatchObject({ message: "编辑成功!", result: { warnings: ["修改坐标/半径将影响进行中的活动打卡判定"] } });
+    expect((await markByName("被用印记")).checkinRadius).toBe(300);
   });
 });
 

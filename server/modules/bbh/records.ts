@@ -7,7 +7,7 @@ import { randomInt } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type, type Static } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   bbhActivationCode,
@@ -134,6 +134,8 @@ async function groupValues(b: Static<typeof GroupBody>, tx: Db, id?: string, _re
   }
   return values;
 }
+
+const AssignBody = Type.Object({ groupId: BbhId("小组"), wxUserIds: IdList("玩家", 1000) });
 
 // ---------------------------------------------------------------------------------------------- grades
 const GR = bbhActivityGrade;
@@ -343,6 +345,43 @@ export default async function recordRoutes(base: FastifyInstance) {
   registerExport<typeof G.$inferSelect>(base, {
     base: `${BASE}/group`, table: G, id: G.id, spec: groupSpec, dictFields: { groupType: "bbh_group_type", groupStatus: "bbh_enable_status" }, code: "bbh:group:export",
     excel: { title: "小组", columns: [col("小组名称", "groupName", 20), col("编号", "groupNo", 10), col("分组方式", "groupType"), col("成员数", "memberCount", 8), col("人数上限", "maxMembers", 10), col("邀请码", "inviteCode", 10), col("状态", "groupStatus", 8)] },
+  });
+
+  // Staff put players (who applied) into a group: their applies and their rounds not yet settled follow; a
+  // player is in one group per activity window, so moving them takes them out of their old group.
+  app.post(`${BASE}/group/assign`, { config: can("bbh:group:assign"), schema: { body: AssignBody } }, async (req) => {
+    const { groupId } = req.body;
+    const wxUserIds = [...new Set(req.body.wxUserIds)];
+    const by = req.currentUser().username;
+    const result = await db.transaction(async (tx) => {
+      const [g] = await tx.select().from(G).where(eq(G.id, groupId)).for("update");
+      if (!g) throw badRequest("小组不存在");
+      if (g.groupStatus !== 1) throw badRequest("小组已停用");
+      const applies = await tx
+        .select({ wxUserId: P.wxUserId, groupId: P.groupId, realName: P.realName })
+        .from(P)
+        .where(and(eq(P.activityId, g.activityId), eq(P.applyStatus, 1), inArray(P.wxUserId, wxUserIds), g.timeId ? inArray(P.timeId, [g.timeId, ""]) : undefined));
+      const applied = new Set(applies.map((a) => a.wxUserId));
+      const missing = wxUserIds.filter((id) => !applied.has(id));
+      if (missing.length) throw badRequest(`玩家【${missing.slice(0, 5).join("、")}】没有通过审核的报名，不能分组`);
+      const members = await tx.selectDistinct({ wxUserId: P.wxUserId }).from(P).where(eq(P.groupId, groupId));
+      const after = new Set([...members.map((m) => m.wxUserId), ...wxUserIds]);
+      if (g.maxMembers && after.size > g.maxMembers) throw badRequest(`小组人数已满（上限${g.maxMembers}人）`);
+      const oldGroups = [...new Set(applies.map((a) => a.groupId).filter((x): x is string => !!x && x !== groupId))];
+      const now = new Date();
+      await tx.update(P).set({ groupId, updateBy: by, updateTime: now }).where(and(eq(P.activityId, g.activityId), inArray(P.wxUserId, wxUserIds)));
+      await tx.execute(sql`
+        update bbh_user_activity ua set group_id = ${groupId}, update_by = ${by}, update_time = ${now}
+        from bbh_activity_time t
+        where t.id = ua.time_id and t.round_no = ua.round_no and t.time_status <> 2 and ua.activity_id = ${g.activityId}
+          and ua.wx_user_id in (select jsonb_array_elements_text(${JSON.stringify(wxUserIds)}::jsonb))
+          ${g.timeId ? sql`and ua.time_id = ${g.timeId}` : sql``}`);
+      for (const id of [groupId, ...oldGroups]) {
+        await tx.execute(sql`update bbh_activity_group set member_count = (select count(distinct wx_user_id) from bbh_activity_apply where group_id = ${id}) where id = ${id}`);
+      }
+      return { groupId, memberCount: after.size };
+    });
+    return ok(result, "分配成功");
   });
 
   // grades and group grades (written by settlement only)

@@ -213,6 +213,20 @@ export default async function redMarkRoutes(base: FastifyInstance) {
     countTables: ["bbh_red_mark"],
     softDelete: M.delFlag,
     beforeDelete: beforeDeleteMarks,
+    editWarnings: async (tx, id, values) => {
+      const [cur] = await tx.select().from(M).where(eq(M.id, id));
+      if (!cur) return [];
+      const moved = cur.longitude !== values.longitude || cur.latitude !== values.latitude || cur.checkinRadius !== values.checkinRadius;
+      if (!moved) return [];
+      const [running] = await tx
+        .select({ id: bbhActivityTime.id })
+        .from(bbhRedActivityMark)
+        .innerJoin(bbhActivityMain, and(eq(bbhActivityMain.id, bbhRedActivityMark.activityId), eq(bbhActivityMain.delFlag, 0), eq(bbhActivityMain.publishStatus, 1)))
+        .innerJoin(bbhActivityTime, and(eq(bbhActivityTime.activityId, bbhActivityMain.id), inArray(bbhActivityTime.timeStatus, [1, 3])))
+        .where(eq(bbhRedActivityMark.redMarkId, id))
+        .limit(1);
+      return running ? ["修改坐标/半径将影响进行中的活动打卡判定"] : [];
+    },
   });
 
   registerExport<MarkRow>(base, {

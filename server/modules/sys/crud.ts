@@ -49,6 +49,11 @@ export interface CrudModule<B extends TObject, Row extends Record<string, unknow
    * the unique checks see only rows where it is 0 (JeecgBoot's `@TableLogic`).
    */
   softDelete?: PgColumn;
+  /**
+   * Non-blocking warnings about an edit, computed before it is written (the current row is still there);
+   * when there are any, `edit` answers `result: { warnings }` instead of null.
+   */
+  editWarnings?: (db: Db, id: string, values: Record<string, unknown>) => Promise<string[]>;
 }
 
 export function registerCrud<B extends TObject, Row extends Record<string, unknown>>(base: FastifyInstance, m: CrudModule<B, Row>) {
@@ -112,14 +117,16 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
 
   const edit = async (req: FastifyRequest<{ Body: Static<typeof EditBody> }>) => {
     const { id, ...body } = req.body as { id: string } & Static<B>;
-    await db.transaction(async (tx) => {
+    const warnings = await db.transaction(async (tx) => {
       const values = await m.values(body as Static<B>, tx, id, req);
       await assertUnique(tx, values, id);
+      const found = (await m.editWarnings?.(tx, id, values)) ?? [];
       const done = await tx.update(m.table).set({ ...values, ...updated(req) }).where(and(eq(m.id, id), live)).returning({ id: m.id });
       if (!done.length) throw refused("未找到对应实体");
+      return found;
     });
     m.afterWrite?.();
-    return ok(null, m.messages?.edit ?? "编辑成功!");
+    return ok(warnings.length ? { warnings } : null, m.messages?.edit ?? "编辑成功!");
   };
   app.put(`${m.base}/edit`, { config: can(m.codes.edit), schema: { body: EditBody } }, edit);
   app.post(`${m.base}/edit`, { config: can(m.codes.edit), schema: { body: EditBody } }, edit);
