@@ -7,6 +7,7 @@ import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { accessControlProvider } from "../providers/access-control";
 import { authProvider } from "../providers/auth-provider";
 import { dataProvider } from "../providers/data-provider";
+import { liveProvider } from "../providers/live-provider";
 import { resources } from "../resources";
 import { useNotificationProvider } from "./components/notification-provider";
 import { PageLoading } from "./components/page-loading";
@@ -28,6 +29,7 @@ export function App() {
         <AntdApp>
           <Refine
             dataProvider={dataProvider}
+            liveProvider={liveProvider}
             authProvider={authProvider}
             accessControlProvider={accessControlProvider}
             i18nProvider={i18nProvider}
@@ -38,6 +40,8 @@ export function App() {
               syncWithLocation: true,
               warnWhenUnsavedChanges: true,
               disableTelemetry: true,
+              // Lists refetch when another staff member changes their resource; forms opt into "manual".
+              liveMode: "auto",
               reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
             }}
           >

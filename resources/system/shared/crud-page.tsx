@@ -1,7 +1,7 @@
 import { useTable } from "@refinedev/antd";
-import type { BaseRecord, CrudFilters } from "@refinedev/core";
-import { App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Table, type FormInstance, type TableColumnsType, type TableProps } from "antd";
-import { useEffect, useState, type ReactNode } from "react";
+import { useSubscription, type BaseRecord, type CrudFilters } from "@refinedev/core";
+import { Alert, App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Table, type FormInstance, type TableColumnsType, type TableProps } from "antd";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { useAccess } from "../../../src/components/auth";
@@ -76,7 +76,30 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
     errorNotification,
   });
 
+  // Live mode "manual" for the form: the list refreshes by itself, a record being edited only says 有更新.
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const watched = useRef<{ id?: string; saving: boolean }>({ saving: false });
+  watched.current.id = editing.open ? editing.record?.id : undefined;
+  useSubscription({
+    channel: `resources/${props.resource}`,
+    types: ["*"],
+    enabled: editing.open && Boolean(editing.record),
+    params: { meta: { apiBase: props.apiBase } },
+    onLiveEvent: (event) => {
+      const { id, saving: ownSave } = watched.current;
+      if (id && !ownSave && (event.payload.ids ?? []).map(String).includes(id)) setChangedElsewhere(true);
+    },
+  });
+  const reloadEdited = async () => {
+    const id = editing.record?.id;
+    if (!id) return;
+    const latest = await api.get<R>(`${props.apiBase}/queryById`, { id }).catch(() => null);
+    if (latest) form.setFieldsValue(props.toForm ? props.toForm(latest) : latest);
+    setChangedElsewhere(false);
+  };
+
   useEffect(() => {
+    setChangedElsewhere(false);
     if (!editing.open) return;
     form.resetFields();
     if (editing.record) form.setFieldsValue(props.toForm ? props.toForm(editing.record) : editing.record);
@@ -87,6 +110,7 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
     if (!values) return;
     const body = props.toBody ? props.toBody(values, editing.record) : values;
     setSaving(true);
+    watched.current.saving = true;
     try {
       if (editing.record) await api.put(`${props.apiBase}/edit`, { ...body, id: editing.record.id });
       else await api.post(`${props.apiBase}/add`, body);
@@ -98,6 +122,7 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
       if (!failure.notified) message.warning(failure.message || "操作失败");
     } finally {
       setSaving(false);
+      watched.current.saving = false;
     }
   };
 
@@ -201,6 +226,20 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
         cancelText="取消"
         forceRender
       >
+        {changedElsewhere && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="有更新"
+            description="该记录已被他人修改，继续保存将覆盖对方的修改。"
+            action={
+              <Button size="small" onClick={() => void reloadEdited()}>
+                载入最新
+              </Button>
+            }
+          />
+        )}
         <Form form={form} layout="vertical" name={`${props.resource}-form`} validateTrigger={FORM_VALIDATE_TRIGGER}>
           {props.form({ record: editing.record, api, form })}
         </Form>

@@ -1,15 +1,17 @@
 /**
- * The notification bell (spec §2.3, §4, §9; contract §9.3): `listByUser` on mount and every 6 s until a load
- * fails; a 300 px popover with 通知(n) and 系统消息(n); clicking an item marks it read and opens the viewer;
+ * The notification bell (spec §2.3, §4, §9; contract §9.3): `listByUser` on mount, at once when the websocket
+ * says `topic` or `user`, and every 6 s (the fallback) until a load fails; a 300 px popover with 通知(n) and
+ * 系统消息(n); clicking an item marks it read and opens the viewer;
  * 查看更多 goes to the user's own announcements.
  */
 import { BellOutlined } from "@ant-design/icons";
 import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Badge, Button, List, Popover, Tabs, Typography } from "antd";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 
 import { errorNotification } from "../../../providers/data-provider";
+import { onSocketMessage } from "../../../providers/live-provider";
 import { AnnouncementViewer, type Announcement } from "../../components/announcement-viewer";
 import { PriorityTag } from "../../components/priority-tag";
 
@@ -62,6 +64,15 @@ export function NoticeBell() {
       },
     },
   });
+  const { refetch } = query;
+  // A release or a read elsewhere is pushed over the websocket: reload at once (polling stays as the fallback).
+  useEffect(
+    () =>
+      onSocketMessage((message) => {
+        if (message.cmd === "topic" || message.cmd === "user") void refetch();
+      }),
+    [refetch],
+  );
   const { mutateAsync: markRead } = useCustomMutation();
   const data = (query.isSuccess ? result?.data : undefined) as AnnouncementsByUser | undefined;
   const anntTotal = data?.anntMsgTotal ?? 0;
