@@ -285,6 +285,43 @@ export const sysAnnouncement = pgTable(
   (t) => [index("idx_sys_announcement_list").on(t.delFlag, t.sendStatus, t.msgCategory, t.createTime.desc())],
 );
 
+/** Message templates (JeecgBoot `sys_sms_template`, contract.md §9.5): `${var}` placeholders. */
+export const sysSmsTemplate = pgTable(
+  "sys_sms_template",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    templateName: varchar("template_name", { length: 50 }),
+    templateCode: varchar("template_code", { length: 32 }).notNull(),
+    /** 1 SMS, 2 email, 3 WeChat, 4 system announcement. */
+    templateType: varchar("template_type", { length: 1 }).notNull(),
+    templateContent: varchar("template_content", { length: 1000 }).notNull(),
+    templateTestJson: varchar("template_test_json", { length: 1000 }),
+    ...audit,
+  },
+  (t) => [uniqueIndex("uniq_sys_sms_template_code").on(t.templateCode)],
+);
+
+/** The message queue (JeecgBoot `sys_sms`): status 0 pending, 1 sent, 2 failed (retried), -1 given up. */
+export const sysSms = pgTable(
+  "sys_sms",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    esTitle: varchar("es_title", { length: 100 }),
+    esType: varchar("es_type", { length: 1 }),
+    /** JeecgBoot has 50; an e-mail address may be longer. */
+    esReceiver: varchar("es_receiver", { length: 255 }),
+    esParam: varchar("es_param", { length: 1000 }),
+    esContent: text("es_content"),
+    esSendTime: ts("es_send_time"),
+    esSendStatus: varchar("es_send_status", { length: 2 }).notNull().default("0"),
+    esSendNum: integer("es_send_num").notNull().default(0),
+    esResult: varchar("es_result", { length: 255 }),
+    remark: varchar("remark", { length: 500 }),
+    ...audit,
+  },
+  (t) => [index("idx_sys_sms_queue").on(t.esSendStatus, t.esSendNum)],
+);
+
 /** One row per (announcement, user): delivery and read state. */
 export const sysAnnouncementSend = pgTable(
   "sys_announcement_send",
