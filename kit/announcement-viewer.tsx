@@ -1,15 +1,15 @@
 /**
  * 通知消息: the announcement viewer (spec §2.3). The HTML is sanitised again here with DOMPurify.
  * An announcement with `openType` `component` opens the page registered for its `openPage` instead, in a
- * dialog with `{ id: busId }` (contract §9.3); an unknown component falls back to the viewer.
+ * dialog with `{ id: busId }` (contract §9.3); an unknown component falls back to the viewer. Pages are
+ * opened through the shell's `PageOpenerContext`, so the kit never imports the shell's registry.
  */
 import { Button, Divider, Modal, Typography } from "antd";
 import DOMPurify from "dompurify";
-import { createElement, Suspense, useMemo } from "react";
+import { use, useMemo } from "react";
 import { useNavigate } from "react-router";
 
-import { isRegistered, resolvePage } from "../registry";
-import { PageLoading } from "./page-loading";
+import { PageOpenerContext, type PageOpener } from "./page";
 
 export interface Announcement {
   id: string;
@@ -28,13 +28,13 @@ export interface Announcement {
 }
 
 /** The registered component path an announcement opens, if it opens one we have (`/a/B.vue` → `a/B`). */
-export function announcementComponent(record: Announcement | undefined): string | undefined {
+export function announcementComponent(record: Announcement | undefined, pages: PageOpener): string | undefined {
   if (record?.openType !== "component" || !record.openPage) return undefined;
   const component = record.openPage.trim().replace(/^\/+/, "").replace(/\.vue$/, "");
-  return isRegistered(component) ? component : undefined;
+  return pages.has(component) ? component : undefined;
 }
 
-function AnnouncementComponent({ record, component, onClose }: { record: Announcement; component: string; onClose: () => void }) {
+function AnnouncementComponent({ record, component, pages, onClose }: { record: Announcement; component: string; pages: PageOpener; onClose: () => void }) {
   const route = {
     path: "",
     name: component,
@@ -55,14 +55,15 @@ function AnnouncementComponent({ record, component, onClose }: { record: Announc
       footer={<Button onClick={onClose}>关闭</Button>}
       className="rm-announcement-component"
     >
-      <Suspense fallback={<PageLoading />}>{createElement(resolvePage(component), { route, id: record.busId ?? undefined })}</Suspense>
+      {pages.render(component, { route, id: record.busId ?? undefined })}
     </Modal>
   );
 }
 
 export function AnnouncementViewer({ record, onClose }: { record: Announcement | undefined; onClose: () => void }) {
-  const component = announcementComponent(record);
-  if (record && component) return <AnnouncementComponent record={record} component={component} onClose={onClose} />;
+  const pages = use(PageOpenerContext);
+  const component = announcementComponent(record, pages);
+  if (record && component) return <AnnouncementComponent record={record} component={component} pages={pages} onClose={onClose} />;
   return <AnnouncementMessage record={record} onClose={onClose} />;
 }
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 
-import { getAccess, subscribeAccess, type Access } from "../../providers/access-control";
+import { getAccess, subscribeAccess, type Access } from "../providers/access-control";
 
 /** The signed-in user's button permissions; every check is a synchronous set lookup. */
 export function useAccess(): Access {

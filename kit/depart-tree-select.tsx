@@ -1,7 +1,7 @@
 import { useCustom } from "@refinedev/core";
 import { TreeSelect, type TreeSelectProps } from "antd";
 
-import { errorNotification } from "../../../providers/data-provider";
+import { errorNotification } from "../providers/data-provider";
 
 export interface DepartNode {
   id: string;

@@ -1,8 +1,8 @@
 import { useCustom } from "@refinedev/core";
 
-import type { DictItem } from "../../contract";
-import { errorNotification } from "../../providers/data-provider";
-import { cachedDictItems } from "../../providers/dict";
+import type { DictItem } from "../contract";
+import { errorNotification } from "../providers/data-provider";
+import { cachedDictItems } from "../providers/dict";
 
 export interface DictOption {
   value: string;

@@ -3,8 +3,8 @@ import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { App, Button, Upload } from "antd";
 import { useState } from "react";
 
-import { toQueryParams, toSortParams } from "../../../providers/data-provider";
-import { useAccess } from "../../../src/components/auth";
+import { toQueryParams, toSortParams } from "../providers/data-provider";
+import { useAccess } from "./auth";
 import { useApi } from "./use-api";
 
 /** Saves a Blob under `name` (the browser's download). */

@@ -2,7 +2,7 @@
  * What a page is to the shell: the props every page gets and the lazy wrapper every page is loaded through.
  * Both the shell's own pages and the resources' pages use these, so they live in the kit.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { createContext, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 
 import type { NavRoute } from "../providers/menu";
 
@@ -28,3 +28,15 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
       }),
   );
 }
+
+/**
+ * How the shell opens a page by its JeecgBoot component path, for kit parts that open pages themselves (the
+ * announcement viewer's `openType: component`). The shell provides it; without it nothing is openable.
+ */
+export interface PageOpener {
+  has(component: string): boolean;
+  /** The page in a suspense boundary of the shell's choosing. */
+  render(component: string, props: PageProps): ReactNode;
+}
+
+export const PageOpenerContext = createContext<PageOpener>({ has: () => false, render: () => null });

@@ -2,7 +2,7 @@ import type { DataProvider } from "@refinedev/core";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
-import { recordingDataProvider, TestWrapper } from "../../../tests/console/test-wrapper";
+import { recordingDataProvider, TestWrapper } from "../tests/console/test-wrapper";
 import { PermissionGrantDrawer } from "./permission-tree";
 
 const tree = {

@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Divider, Drawer, Empty, Space, Spin, Switch, Tre
 import type { DataNode } from "antd/es/tree";
 import { useEffect, useMemo, useState } from "react";
 
-import { errorNotification } from "../../../providers/data-provider";
+import { errorNotification } from "../providers/data-provider";
 import { useApi } from "./use-api";
 
 export interface TreeModel {

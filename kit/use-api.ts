@@ -6,7 +6,7 @@ import { useDataProvider, useInvalidate } from "@refinedev/core";
 import { App } from "antd";
 import { useCallback, useMemo } from "react";
 
-import type { JeecgHttpError } from "../../../providers/data-provider";
+import type { JeecgHttpError } from "../providers/data-provider";
 
 type Method = "get" | "post" | "put" | "delete";
 

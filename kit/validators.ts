@@ -5,7 +5,7 @@
  */
 import type { Rule } from "antd/es/form";
 
-import { maxLengthMessage, minLengthMessage, patternMessage, requiredMessage, type FieldLimit } from "../../../contract/limits";
+import { maxLengthMessage, minLengthMessage, patternMessage, requiredMessage, type FieldLimit } from "../contract/limits";
 import type { Api } from "./use-api";
 
 const messageOf = (error: unknown) => (error as { message?: string })?.message || "校验失败";

@@ -3,8 +3,11 @@
  * own pages listed here, the resources' pages as their folders declare them (`resources/index.ts`).
  * A path in neither opens the "unknown component" page.
  */
-import { lazyPage as page, type LazyPage } from "../kit/page";
+import { createElement, Suspense } from "react";
+
+import { lazyPage as page, type LazyPage, type PageOpener } from "../kit/page";
 import { components as resourcePages } from "../resources";
+import { PageLoading } from "./components/page-loading";
 
 /** The shell's own pages: dashboards, account, exception and result pages, examples, monitoring, frames. */
 const shellPages = {
@@ -54,3 +57,9 @@ export function isRegistered(component: string): boolean {
 export function resolvePage(component: string): LazyPage {
   return isRegistered(component) ? pages[component] : UnknownComponentPage;
 }
+
+/** Opens registered pages for kit parts (`PageOpenerContext`), e.g. an announcement's component. */
+export const pageOpener: PageOpener = {
+  has: isRegistered,
+  render: (component, props) => createElement(Suspense, { fallback: createElement(PageLoading) }, createElement(resolvePage(component), props)),
+};

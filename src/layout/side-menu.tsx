@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 
 import { findRoute, openKeysFor, type Navigation, type NavMenuItem } from "../../providers/menu";
 import { getToken } from "../../providers/storage";
-import { menuIcon } from "./menu-icons";
+import { menuIcon } from "../../kit/menu-icons";
 
 type MenuItem = Required<MenuProps>["items"][number];
 

@@ -9,7 +9,8 @@ import { buildNavigation, findRoute, type Navigation, type NavRoute } from "../.
 import { LANDING_PATH } from "../../providers/storage";
 import { PageLoading } from "../components/page-loading";
 import NotFoundPage from "../pages/exception/not-found";
-import { resolvePage } from "../registry";
+import { PageOpenerContext } from "../../kit/page";
+import { pageOpener, resolvePage } from "../registry";
 import { MainLayout } from "./main-layout";
 
 const TestHomePage = lazy(() => import("../pages/test/home"));
@@ -73,11 +74,13 @@ export default function SignedInApp() {
   if (!navigation) return <PageLoading />;
 
   return (
-    <Routes>
-      <Route path="/404" element={<NotFoundPage />} />
-      <Route path="/test" element={<Navigate to="/test/home" replace />} />
-      <Route path="/test/home" element={<TestHomePage />} />
-      <Route path="*" element={<MainLayout navigation={navigation} pageRoutes={pageRoutes} />} />
-    </Routes>
+    <PageOpenerContext value={pageOpener}>
+      <Routes>
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="/test" element={<Navigate to="/test/home" replace />} />
+        <Route path="/test/home" element={<TestHomePage />} />
+        <Route path="*" element={<MainLayout navigation={navigation} pageRoutes={pageRoutes} />} />
+      </Routes>
+    </PageOpenerContext>
   );
 }

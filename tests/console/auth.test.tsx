@@ -2,7 +2,7 @@ import { act, render, renderHook, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
 import { setAuthLists } from "../../providers/access-control";
-import { Auth, useAccess } from "../../src/components/auth";
+import { Auth, useAccess } from "../../kit/auth";
 
 describe("<Auth> and useAccess", () => {
   it("renders its children only for a granted code", () => {

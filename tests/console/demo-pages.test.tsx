@@ -5,13 +5,14 @@ import { describe, expect, it } from "vitest";
 
 import type { MenuNode } from "../../contract";
 import type { NavRoute } from "../../providers/menu";
-import { AnnouncementViewer, type Announcement } from "../../src/components/announcement-viewer";
+import { AnnouncementViewer, type Announcement } from "../../kit/announcement-viewer";
+import { PageOpenerContext } from "../../kit/page";
 import WorkplacePage from "../../src/pages/dashboard/workplace";
 import PermissionListDemoPage from "../../src/pages/examples/list/permission-list";
 import RoleListDemoPage from "../../src/pages/examples/list/role-list";
 import TableInnerEditListPage from "../../src/pages/examples/list/table-inner-edit-list";
 import UserListDemoPage from "../../src/pages/examples/list/user-list";
-import { isRegistered } from "../../src/registry";
+import { isRegistered, pageOpener } from "../../src/registry";
 import { TestWrapper } from "./test-wrapper";
 
 const noData: DataProvider = {
@@ -203,7 +204,11 @@ describe("announcement that opens a component (contract §9.3)", () => {
   };
 
   it("opens the registered page in a dialog instead of the message", async () => {
-    show(<AnnouncementViewer record={{ ...base, openType: "component", openPage: "examples/list/PermissionList", busId: "42" }} onClose={() => {}} />);
+    show(
+      <PageOpenerContext value={pageOpener}>
+        <AnnouncementViewer record={{ ...base, openType: "component", openPage: "examples/list/PermissionList", busId: "42" }} onClose={() => {}} />
+      </PageOpenerContext>,
+    );
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("权限调整通知")).toBeTruthy();
     await within(dialog).findByText("1-10 共 12 条", {}, { timeout: 5000 });
@@ -211,7 +216,11 @@ describe("announcement that opens a component (contract §9.3)", () => {
   });
 
   it("falls back to the message viewer for an unknown component", async () => {
-    show(<AnnouncementViewer record={{ ...base, openType: "component", openPage: "modules/bpm/NoSuchForm", busId: "42" }} onClose={() => {}} />);
+    show(
+      <PageOpenerContext value={pageOpener}>
+        <AnnouncementViewer record={{ ...base, openType: "component", openPage: "modules/bpm/NoSuchForm", busId: "42" }} onClose={() => {}} />
+      </PageOpenerContext>,
+    );
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("通知消息")).toBeTruthy();
     expect(within(dialog).getByText("请查看权限列表")).toBeTruthy();

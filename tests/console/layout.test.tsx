@@ -6,7 +6,7 @@ import type { MenuNode } from "../../contract";
 import { buildNavigation } from "../../providers/menu";
 import { PageBreadcrumb } from "../../src/layout/breadcrumb";
 import { documentTitle } from "../../src/layout/document-title";
-import { menuIcon } from "../../src/layout/menu-icons";
+import { menuIcon } from "../../kit/menu-icons";
 import { SideMenu } from "../../src/layout/side-menu";
 import { greeting } from "../../src/pages/dashboard/greeting";
 import { isRegistered, resolvePage, UnknownComponentPage } from "../../src/registry";

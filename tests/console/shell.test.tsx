@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MenuNode } from "../../contract";
 import { buildNavigation } from "../../providers/menu";
 import { local, StorageKeys } from "../../providers/storage";
-import { PRIORITY_TAGS } from "../../src/components/priority-tag";
+import { PRIORITY_TAGS } from "../../kit/priority-tag";
 import { DepartModal, departTitle, NO_DEPART_MESSAGE, type DepartModalHandle } from "../../src/layout/header/depart-modal";
 import { menuEntries, searchMenu } from "../../src/layout/header/menu-search";
 import { NO_USER_MESSAGE, PasswordModal, type PasswordModalHandle } from "../../src/layout/header/password-modal";

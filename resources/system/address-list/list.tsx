@@ -5,7 +5,7 @@ import { useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import type { PageProps } from "../../../kit/page";
-import { useDepartTree, type DepartNode } from "../shared/depart-tree-select";
+import { useDepartTree, type DepartNode } from "../../../kit/depart-tree-select";
 
 export interface AddressRow {
   userId: string;

@@ -3,12 +3,12 @@ import { App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Tab
 import { useCallback, useEffect, useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
-import { useAccess } from "../../../src/components/auth";
+import { useAccess } from "../../../kit/auth";
 import type { PageProps } from "../../../kit/page";
-import { useApi } from "../shared/use-api";
-import { actionColumn } from "../shared/action-column";
+import { useApi } from "../../../kit/use-api";
+import { actionColumn } from "../../../kit/action-column";
 import { categoryLimits } from "../../../contract/limits";
-import { FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
+import { FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
 
 export interface CategoryRow {
   id: string;

@@ -2,11 +2,11 @@ import { App, Form, Input, Modal } from "antd";
 import { useState } from "react";
 
 import type { PageProps } from "../../../kit/page";
-import { CrudPage } from "../shared/crud-page";
+import { CrudPage } from "../../../kit/crud-page";
 import { CHECK_RULE_RESOURCE } from "./resource";
-import { useApi } from "../shared/use-api";
+import { useApi } from "../../../kit/use-api";
 import { checkRuleLimits } from "../../../contract/limits";
-import { checkRuleRule, duplicateRule, FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
+import { checkRuleRule, duplicateRule, FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
 
 const CODES = {
   add: "system:checkRule:add",

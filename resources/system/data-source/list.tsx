@@ -1,12 +1,12 @@
 import { App, Button, Col, Form, Input, Row, Select, type FormInstance } from "antd";
 import { useState } from "react";
 
-import { useAccess } from "../../../src/components/auth";
-import { useDictOptions } from "../../../src/components/dict";
+import { useAccess } from "../../../kit/auth";
+import { useDictOptions } from "../../../kit/dict";
 import type { PageProps } from "../../../kit/page";
-import { CrudPage } from "../shared/crud-page";
-import type { Api } from "../shared/use-api";
-import { limitRules } from "../shared/validators";
+import { CrudPage } from "../../../kit/crud-page";
+import type { Api } from "../../../kit/use-api";
+import { limitRules } from "../../../kit/validators";
 import { dataSourceLimits } from "../../../contract/limits";
 import { DATA_SOURCE_CODES, DATA_SOURCE_RESOURCE } from "./resource";
 

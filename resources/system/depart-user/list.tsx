@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { errorNotification } from "../../../providers/data-provider";
 import type { PageProps } from "../../../kit/page";
 import { DepartMembers } from "../depart/list";
-import type { DepartNode } from "../shared/depart-tree-select";
+import type { DepartNode } from "../../../kit/depart-tree-select";
 
 const toTree = (nodes: DepartNode[]): DataNode[] => nodes.map((n) => ({ title: n.title, key: n.id, children: n.children ? toTree(n.children) : undefined }));
 const flatten = (nodes: DepartNode[]): DepartNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);

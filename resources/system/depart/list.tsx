@@ -4,15 +4,15 @@ import type { DataNode } from "antd/es/tree";
 import { useEffect, useMemo, useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
-import { useAccess } from "../../../src/components/auth";
+import { useAccess } from "../../../kit/auth";
 import type { PageProps } from "../../../kit/page";
-import { actionColumn } from "../shared/action-column";
-import { useDepartTree, type DepartNode } from "../shared/depart-tree-select";
-import { ExcelButtons } from "../shared/excel-buttons";
-import { PermissionGrantDrawer } from "../shared/permission-tree";
-import { useApi } from "../shared/use-api";
+import { actionColumn } from "../../../kit/action-column";
+import { useDepartTree, type DepartNode } from "../../../kit/depart-tree-select";
+import { ExcelButtons } from "../../../kit/excel-buttons";
+import { PermissionGrantDrawer } from "../../../kit/permission-tree";
+import { useApi } from "../../../kit/use-api";
 import { departLimits, roleLimits } from "../../../contract/limits";
-import { FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
+import { FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
 
 interface Depart extends DepartNode {
   departName: string;

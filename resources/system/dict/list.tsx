@@ -4,13 +4,13 @@ import { useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { local, StorageKeys } from "../../../providers/storage";
-import { useAccess } from "../../../src/components/auth";
+import { useAccess } from "../../../kit/auth";
 import type { PageProps } from "../../../kit/page";
-import { actionColumn } from "../shared/action-column";
-import { CrudPage } from "../shared/crud-page";
-import { useApi } from "../shared/use-api";
+import { actionColumn } from "../../../kit/action-column";
+import { CrudPage } from "../../../kit/crud-page";
+import { useApi } from "../../../kit/use-api";
 import { dictItemLimits, dictLimits } from "../../../contract/limits";
-import { duplicateRule, FORM_VALIDATE_TRIGGER, limitRules, serverRule } from "../shared/validators";
+import { duplicateRule, FORM_VALIDATE_TRIGGER, limitRules, serverRule } from "../../../kit/validators";
 import { DICT_CODES, DICT_RESOURCE } from "./resource";
 
 interface DictRow {

@@ -1,11 +1,11 @@
 import { App, Form, Input, Select } from "antd";
 
 import type { PageProps } from "../../../kit/page";
-import { CrudPage } from "../shared/crud-page";
+import { CrudPage } from "../../../kit/crud-page";
 import { FILL_RULE_RESOURCE } from "./resource";
-import { useApi } from "../shared/use-api";
+import { useApi } from "../../../kit/use-api";
 import { fillRuleLimits } from "../../../contract/limits";
-import { duplicateRule, limitRules } from "../shared/validators";
+import { duplicateRule, limitRules } from "../../../kit/validators";
 
 const CODES = {
   add: "system:fillRule:add",

@@ -1,10 +1,10 @@
 import { App, Button, Drawer, Form, Input, Modal, Popconfirm, Select, Table, Tag } from "antd";
 import { useCallback, useEffect, useState } from "react";
 
-import { actionColumn } from "../shared/action-column";
-import { useApi } from "../shared/use-api";
+import { actionColumn } from "../../../kit/action-column";
+import { useApi } from "../../../kit/use-api";
 import { dataRuleLimits } from "../../../contract/limits";
-import { FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
+import { FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
 
 interface Rule {
   id: string;

@@ -1,7 +1,7 @@
 import { Input, Popover, Space, Tooltip } from "antd";
 import { createElement, useState } from "react";
 
-import { menuIcon } from "../../../src/layout/menu-icons";
+import { menuIcon } from "../../../kit/menu-icons";
 
 /** The antd-v3 icon names the side menu renders (src/layout/menu-icons.tsx). */
 const ICON_NAMES = [

@@ -3,16 +3,16 @@ import { App, Button, Card, Col, Drawer, Form, Input, InputNumber, Popconfirm, R
 import { createElement, useEffect, useMemo, useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
-import { useAccess } from "../../../src/components/auth";
-import { menuIcon } from "../../../src/layout/menu-icons";
+import { useAccess } from "../../../kit/auth";
+import { menuIcon } from "../../../kit/menu-icons";
 import type { PageProps } from "../../../kit/page";
-import { actionColumn } from "../shared/action-column";
-import { useApi } from "../shared/use-api";
+import { actionColumn } from "../../../kit/action-column";
+import { useApi } from "../../../kit/use-api";
 import { DataRulesDrawer } from "./data-rules";
 import { IconPicker } from "./icon-picker";
 import { PERMISSION_CODES } from "./resource";
 import { permissionLimits } from "../../../contract/limits";
-import { FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
+import { FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
 
 export interface MenuRow {
   id: string;

@@ -1,10 +1,10 @@
 import { Form, Input, Select } from "antd";
 
-import { useDictOptions } from "../../../src/components/dict";
+import { useDictOptions } from "../../../kit/dict";
 import type { PageProps } from "../../../kit/page";
-import { CrudPage } from "../shared/crud-page";
+import { CrudPage } from "../../../kit/crud-page";
 import { positionLimits } from "../../../contract/limits";
-import { duplicateRule, limitRules } from "../shared/validators";
+import { duplicateRule, limitRules } from "../../../kit/validators";
 import { POSITION_CODES, POSITION_RESOURCE } from "./resource";
 
 interface PositionRow {

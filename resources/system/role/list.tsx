@@ -3,14 +3,14 @@ import { App, Button, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Tab
 import { useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
-import { useAccess } from "../../../src/components/auth";
+import { useAccess } from "../../../kit/auth";
 import type { PageProps } from "../../../kit/page";
-import { actionColumn } from "../shared/action-column";
-import { CrudPage } from "../shared/crud-page";
-import { PermissionGrantDrawer } from "../shared/permission-tree";
-import { useAction, useApi } from "../shared/use-api";
+import { actionColumn } from "../../../kit/action-column";
+import { CrudPage } from "../../../kit/crud-page";
+import { PermissionGrantDrawer } from "../../../kit/permission-tree";
+import { useAction, useApi } from "../../../kit/use-api";
 import { roleLimits } from "../../../contract/limits";
-import { duplicateRule, limitRules } from "../shared/validators";
+import { duplicateRule, limitRules } from "../../../kit/validators";
 import { USER_RESOURCE } from "../user/resource";
 import { ROLE_CODES, ROLE_RESOURCE } from "./resource";
 

@@ -6,11 +6,11 @@ import { useEffect, useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { fileUrl } from "../../../providers/config";
-import { useDictOptions } from "../../../src/components/dict";
-import { DepartTreeSelect } from "../shared/depart-tree-select";
-import { useApi } from "../shared/use-api";
+import { useDictOptions } from "../../../kit/dict";
+import { DepartTreeSelect } from "../../../kit/depart-tree-select";
+import { useApi } from "../../../kit/use-api";
 import { userLimits } from "../../../contract/limits";
-import { duplicateRule, FORM_VALIDATE_TRIGGER, limitRules } from "../shared/validators";
+import { duplicateRule, FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
 import type { UserRow } from "./columns";
 
 /** JeecgBoot's password rule, checked again by the server. */

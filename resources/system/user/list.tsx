@@ -5,11 +5,11 @@ import { App, Button, Card, Dropdown, Popconfirm, Space, Table, type MenuProps }
 import { useState } from "react";
 
 import { errorNotification } from "../../../providers/data-provider";
-import { useAccess } from "../../../src/components/auth";
+import { useAccess } from "../../../kit/auth";
 import type { PageProps } from "../../../kit/page";
-import { actionColumn as actionColumnOf } from "../shared/action-column";
-import { ExcelButtons } from "../shared/excel-buttons";
-import { useAction, useApi } from "../shared/use-api";
+import { actionColumn as actionColumnOf } from "../../../kit/action-column";
+import { ExcelButtons } from "../../../kit/excel-buttons";
+import { useAction, useApi } from "../../../kit/use-api";
 import { userColumns, type UserRow } from "./columns";
 import { PasswordModal, UserFormModal } from "./form";
 import { USER_CODES, USER_RESOURCE } from "./resource";

@@ -1,7 +1,7 @@
 import { Button, Col, Form, Input, Row, Select, Space, type FormProps } from "antd";
 
-import { useDictOptions } from "../../../src/components/dict";
-import { DepartTreeSelect } from "../shared/depart-tree-select";
+import { useDictOptions } from "../../../kit/dict";
+import { DepartTreeSelect } from "../../../kit/depart-tree-select";
 
 export interface UserSearch {
   username?: string;

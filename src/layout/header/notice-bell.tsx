@@ -12,8 +12,8 @@ import { useNavigate } from "react-router";
 
 import { errorNotification } from "../../../providers/data-provider";
 import { onSocketMessage } from "../../../providers/live-provider";
-import { AnnouncementViewer, type Announcement } from "../../components/announcement-viewer";
-import { PriorityTag } from "../../components/priority-tag";
+import { AnnouncementViewer, type Announcement } from "../../../kit/announcement-viewer";
+import { PriorityTag } from "../../../kit/priority-tag";
 
 export const NOTICE_POLL_MS = 6000;
 export const NOTICE_POPOVER_WIDTH = 300;

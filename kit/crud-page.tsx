@@ -1,22 +1,15 @@
 import { useTable } from "@refinedev/antd";
 import { useSubscription, type BaseRecord, type CrudFilters } from "@refinedev/core";
-import { Alert, App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Table, type FormInstance, type TableColumnsType, type TableProps } from "antd";
+import { Alert, App, Button, Card, Form, Modal, Popconfirm, Space, Table, type FormInstance, type TableColumnsType, type TableProps } from "antd";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
-import { errorNotification } from "../../../providers/data-provider";
-import { useAccess } from "../../../src/components/auth";
+import { errorNotification } from "../providers/data-provider";
+import { useAccess } from "./auth";
 import { actionColumn as actionColumnOf } from "./action-column";
 import { ExcelButtons } from "./excel-buttons";
 import { useAction, useApi, type Api } from "./use-api";
+import { SearchForm, searchFilters, type SearchField } from "./search-form";
 import { FORM_VALIDATE_TRIGGER } from "./validators";
-
-export interface SearchField {
-  name: string;
-  label: string;
-  /** `*x*` (default) or exact. */
-  exact?: boolean;
-  input?: ReactNode;
-}
 
 export interface CrudCodes {
   add?: string;
@@ -46,14 +39,6 @@ export interface CrudPageProps<R extends BaseRecord> {
   onRow?: TableProps<R>["onRow"];
   rowClassName?: TableProps<R>["rowClassName"];
   excelTitle?: string;
-}
-
-export function searchFilters(fields: SearchField[], values: Record<string, unknown>): CrudFilters {
-  return fields.map((f) => {
-    const raw = values[f.name];
-    const value = typeof raw === "string" ? raw.trim() || undefined : (raw ?? undefined);
-    return { field: f.name, operator: f.exact ? "eq" : "contains", value };
-  });
 }
 
 /** A JeecgBoot list page: search, table with sort and paging, add/edit modal, delete, batch delete, Excel. */
@@ -151,32 +136,9 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
     ],
   });
 
-  const reset = () => {
-    searchFormProps.form?.resetFields();
-    searchFormProps.form?.submit();
-  };
-
   return (
     <Card title={props.title}>
-      <Form {...searchFormProps} layout="horizontal" style={{ marginBottom: 16 }}>
-        <Row gutter={24}>
-          {props.search.map((f) => (
-            <Col xs={24} md={12} xl={6} key={f.name}>
-              <Form.Item label={f.label} name={f.name}>
-                {f.input ?? <Input placeholder={`请输入${f.label}`} allowClear />}
-              </Form.Item>
-            </Col>
-          ))}
-          <Col xs={24} md={12} xl={6}>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                查询
-              </Button>
-              <Button onClick={reset}>重置</Button>
-            </Space>
-          </Col>
-        </Row>
-      </Form>
+      <SearchForm formProps={searchFormProps} fields={props.search} />
       <Space style={{ marginBottom: 16 }} wrap>
         {props.codes.add && access.has(props.codes.add) && (
           <Button type="primary" onClick={() => setEditing({ open: true })}>
