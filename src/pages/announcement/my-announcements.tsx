@@ -5,8 +5,8 @@ import { useState } from "react";
 
 import type { Page } from "../../../contract";
 import { errorNotification } from "../../../providers/data-provider";
-import { AnnouncementViewer, type Announcement } from "../../components/announcement-viewer";
-import { PriorityTag } from "../../components/priority-tag";
+import { AnnouncementViewer, type Announcement } from "../../../kit/announcement-viewer";
+import { PriorityTag } from "../../../kit/priority-tag";
 import type { PageProps } from "../../../kit/page";
 
 interface Filters {
