@@ -70,6 +70,12 @@ export interface Config {
   wsMaxFrameBytes: number;
   wsMaxFramesPer10s: number;
   wsMaxSocketsPerUser: number;
+  /** E-mail sender: `smtp(s)://user:pass@host:port`, the From address, and its connect/answer timeout; none → e-mails fail as not configured. */
+  smtpUrl: string | null;
+  smtpFrom: string | null;
+  smtpTimeoutMs: number;
+  /** How often the message queue sends what is due (0: only right after a test send). */
+  messageSendIntervalSeconds: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -132,5 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wsMaxFrameBytes: int("WS_MAX_FRAME_BYTES", env.WS_MAX_FRAME_BYTES, 4096),
     wsMaxFramesPer10s: int("WS_MAX_FRAMES_PER_10S", env.WS_MAX_FRAMES_PER_10S, 50),
     wsMaxSocketsPerUser: int("WS_MAX_SOCKETS_PER_USER", env.WS_MAX_SOCKETS_PER_USER, 10),
+    smtpUrl: env.SMTP_URL || null,
+    smtpFrom: env.SMTP_FROM || null,
+    smtpTimeoutMs: int("SMTP_TIMEOUT_MS", env.SMTP_TIMEOUT_MS, 10_000),
+    messageSendIntervalSeconds: int("MESSAGE_SEND_INTERVAL_SECONDS", env.MESSAGE_SEND_INTERVAL_SECONDS, 10),
   };
 }
