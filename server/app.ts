@@ -14,6 +14,7 @@ import errors, { frameworkErrors } from "./plugins/errors.js";
 import oplog from "./plugins/oplog.js";
 import requestBody from "./plugins/request-body.js";
 import securityHeaders from "./plugins/security-headers.js";
+import { tileImgSource } from "../contract/map-tiles.js";
 import { serializeRequest } from "./lib/redact.js";
 import spa from "./plugins/spa.js";
 import realtime from "./realtime/plugin.js";
@@ -99,7 +100,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
   app.decorate("ctx", ctx);
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
 
-  await app.register(securityHeaders, { https: config.https });
+  await app.register(securityHeaders, { https: config.https, tileSource: tileImgSource(config.mapTileUrl) });
   // skipOnError: while Redis is down the limiter lets requests through instead of failing or hanging them.
   await app.register(rateLimit, { global: false, redis: ctx.redis, skipOnError: true });
   await app.register(errors);

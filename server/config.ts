@@ -1,5 +1,6 @@
 import path from "node:path";
 import { parseLogFormat, type LogFormat } from "./lib/log-format.js";
+import { DEFAULT_MAP_TILE_URL } from "../contract/map-tiles.js";
 
 /** Server configuration, read once from environment variables (documented in .env.example). */
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
   enableTestRoutes: boolean;
   /** Seed the 红色印记 demo data (domain.md §8) on first start; false leaves it out. */
   seedDemo: boolean;
+  /** Tile URL template of the red-mark map (`MAP_TILE_URL`, empty: none); its origin joins the CSP's img-src. */
+  mapTileUrl: string;
   /** Seconds between runs of the bbh minute job (windows start, auto settlement, codes expire); 0: off. */
   bbhJobIntervalSeconds: number;
   /** Whole request (headers and body) must arrive within this many ms; slower clients get 408 and are cut off. */
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
     enableTestRoutes: bool(env.ENABLE_TEST_ROUTES, false),
     seedDemo: bool(env.SEED_DEMO, true),
+    mapTileUrl: env.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL,
     bbhJobIntervalSeconds: int("BBH_JOB_INTERVAL_SECONDS", env.BBH_JOB_INTERVAL_SECONDS, 60),
     apiDocsPublic: bool(env.API_DOCS_PUBLIC, false),
     requestTimeoutMs: int("REQUEST_TIMEOUT_MS", env.REQUEST_TIMEOUT_MS, 60_000),

@@ -7,6 +7,10 @@ interface ImportMetaEnv {
   readonly VITE_FILING_NUMBER?: string;
   /** Target of the header's help icon (http(s) URL or same-origin path); empty → no help icon. */
   readonly VITE_HELP_URL?: string;
+  /** Tile URL template of the red-mark map; unset → AutoNavi, empty → no tiles. */
+  readonly VITE_MAP_TILE_URL?: string;
+  readonly VITE_MAP_TILE_SUBDOMAINS?: string;
+  readonly VITE_MAP_TILE_ATTRIBUTION?: string;
 }
 
 interface ImportMeta {

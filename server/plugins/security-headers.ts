@@ -28,26 +28,31 @@ const DIRECTIVES: Directives = {
 /** 180 days. */
 export const HSTS_MAX_AGE_SECONDS = 15_552_000;
 
-const PLAIN_HTTP = {
-  contentSecurityPolicy: { useDefaults: true, directives: { ...DIRECTIVES, upgradeInsecureRequests: null } },
-  strictTransportSecurity: false,
-  crossOriginEmbedderPolicy: false,
-} satisfies FastifyHelmetOptions;
-
-/** Merged over PLAIN_HTTP for requests that came over TLS. */
-const OVER_TLS = {
-  contentSecurityPolicy: { useDefaults: true, directives: { ...DIRECTIVES, upgradeInsecureRequests: [] } },
-  strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
-} satisfies FastifyHelmetOptions;
+/** The policies for plain HTTP and (merged over it) for requests that came over TLS. */
+function policies(tileSource: string | undefined) {
+  // The red-mark map's tiles (MAP_TILE_URL's origin): the only other origin images may come from.
+  const directives = tileSource ? { ...DIRECTIVES, imgSrc: [...DIRECTIVES.imgSrc, tileSource] } : DIRECTIVES;
+  const plainHttp = {
+    contentSecurityPolicy: { useDefaults: true, directives: { ...directives, upgradeInsecureRequests: null } },
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  } satisfies FastifyHelmetOptions;
+  const overTls = {
+    contentSecurityPolicy: { useDefaults: true, directives: { ...directives, upgradeInsecureRequests: [] } },
+    strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
+  } satisfies FastifyHelmetOptions;
+  return { plainHttp, overTls };
+}
 
 export function cameOverTls(request: FastifyRequest, https: boolean): boolean {
   return https || request.protocol === "https";
 }
 
-async function securityHeaders(app: FastifyInstance, options: { https: boolean }) {
-  await app.register(helmet, { ...PLAIN_HTTP, global: false });
+async function securityHeaders(app: FastifyInstance, options: { https: boolean; tileSource?: string }) {
+  const { plainHttp, overTls } = policies(options.tileSource);
+  await app.register(helmet, { ...plainHttp, global: false });
   app.addHook("onRequest", async (request, reply) => {
-    reply.helmet(cameOverTls(request, options.https) ? OVER_TLS : undefined);
+    reply.helmet(cameOverTls(request, options.https) ? overTls : undefined);
   });
 }
 

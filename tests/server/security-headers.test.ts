@@ -10,13 +10,14 @@ import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API, createTestApp, type TestApp } from "./helpers.js";
+import { tileImgSource } from "../../contract/map-tiles.js";
 
 const HSTS = "max-age=15552000; includeSubDomains";
 const POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https://*.is.autonavi.com", // the red-mark map's default tiles (MAP_TILE_URL)
   "connect-src 'self' ws: wss:",
   "font-src 'self' data:",
   "object-src 'none'",
@@ -93,5 +94,30 @@ describe("security headers", () => {
     for (const res of await answers(proxied)) expectPlainHttp(res);
     // Behind several proxies the last hop (the one nearest to us) tells how the request arrived.
     for (const res of await answers(proxied, { "x-forwarded-proto": "http, https" })) expectTls(res);
+  });
+});
+
+describe("map tiles in the CSP (MAP_TILE_URL)", () => {
+  const imgSrc = (res: LightMyRequestResponse) => directives(res).find((d) => d.startsWith("img-src "));
+
+  it("derive the img-src source from the tile template: scheme, host ({s} → *.), port", () => {
+    expect(tileImgSource("https://webrd0{s}.is.autonavi.com/appmaptile?x={x}&y={y}&z={z}")).toBe("https://*.is.autonavi.com");
+    expect(tileImgSource("http://Tiles.Example.lan:8081/{z}/{x}/{y}.png")).toBe("http://tiles.example.lan:8081");
+    expect(tileImgSource("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png")).toBe("https://*.tile.openstreetmap.org");
+    for (const none of ["", "  ", undefined, "/tiles/{z}/{x}/{y}.png", "javascript:alert(1)", "https://{s}.{t}.example.com/x", "https://a b.example.com/x", "https://*/x"]) {
+      expect(tileImgSource(none)).toBeUndefined();
+    }
+  });
+
+  it("allow images from the configured tile origin only, or from none when MAP_TILE_URL is empty or same-origin", async () => {
+    const custom = await createTestApp({ STATIC_DIR: staticDir, MAP_TILE_URL: "http://tiles.example.lan:8081/{z}/{x}/{y}.png" });
+    const empty = await createTestApp({ STATIC_DIR: staticDir, MAP_TILE_URL: "" });
+    const local = await createTestApp({ STATIC_DIR: staticDir, MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" });
+    try {
+      for (const res of await answers(custom)) expect(imgSrc(res)).toBe("img-src 'self' data: blob: http://tiles.example.lan:8081");
+      for (const t of [empty, local]) for (const res of await answers(t)) expect(imgSrc(res)).toBe("img-src 'self' data: blob:");
+    } finally {
+      await Promise.all([custom.close(), empty.close(), local.close()]);
+    }
   });
 });
