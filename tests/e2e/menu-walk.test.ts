@@ -23,17 +23,6 @@ const API = `${baseUrl}/jeecg-boot`;
 /** Components whose pages are not built yet (the placeholder is expected). Shrinks to empty as modules land. */
 const NOT_YET_BUILT = new Set([
   // issues 8 and 9: the 红色印记 business modules
-  "bbh/activity/CustomActivityList",
-  "bbh/activity/RedActivityList",
-  "bbh/redmark/RedMarkList",
-  "bbh/redmark/RedMarkMap",
-  "bbh/activity/ActivityTimeList",
-  "bbh/activity/ActivityApplyList",
-  "bbh/activity/ActivityGroupList",
-  "bbh/activity/ActivityGradeList",
-  "bbh/activity/ActivityGroupGradeList",
-  "bbh/activity/ScoreRecordList",
-  "bbh/activity/ActivationCodeList",
   "bbh/player/UserActivityList",
   "bbh/player/UserTaskList",
   "bbh/player/UserTaskAnswerList",
@@ -48,10 +37,6 @@ const NOT_YET_BUILT = new Set([
   "bbh/message/MessageList",
   "bbh/message/MessageTemplateList",
   "bbh/oss/OssFileList",
-  // issue 10: announcements and system messages
-  "system/SysAnnouncementList",
-  "modules/message/SysMessageList",
-  "modules/message/SysMessageTemplateList",
   // issue 11: scheduled jobs, logs, data log, monitoring, online users
   "system/QuartzJobList",
   "system/LogList",
