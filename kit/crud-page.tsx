@@ -145,7 +145,7 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
             新增
           </Button>
         )}
-        {props.codes.export && props.codes.import && (
+        {props.codes.export && (
           <ExcelButtons
             base={props.apiBase}
             title={props.excelTitle ?? props.title}

@@ -30,7 +30,8 @@ export function ExcelButtons(props: {
   sorters: CrudSort[];
   selections?: string[];
   exportCode: string;
-  importCode: string;
+  /** Absent: the list has no import (read-only lists such as grades). */
+  importCode?: string;
   onImported: () => void;
 }) {
   const access = useAccess();
@@ -74,7 +75,7 @@ export function ExcelButtons(props: {
           导出
         </Button>
       )}
-      {access.has(props.importCode) && (
+      {props.importCode && access.has(props.importCode) && (
         <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => (void importXls(file), false)}>
           <Button icon={<UploadOutlined />} loading={busy === "import"}>
             导入

@@ -13,12 +13,14 @@ import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 
 type Directives = NonNullable<Exclude<FastifyHelmetOptions["contentSecurityPolicy"], boolean | undefined>["directives"]>;
 
+const IMG_SRC = ["'self'", "data:", "blob:"];
+
 /** On top of helmet's defaults (base-uri, form-action, script-src-attr …). */
 const DIRECTIVES: Directives = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"], // antd's CSS-in-JS
-  imgSrc: ["'self'", "data:", "blob:"],
+  imgSrc: IMG_SRC,
   connectSrc: ["'self'", "ws:", "wss:"],
   fontSrc: ["'self'", "data:"],
   objectSrc: ["'none'"],
@@ -31,7 +33,7 @@ export const HSTS_MAX_AGE_SECONDS = 15_552_000;
 /** The policies for plain HTTP and (merged over it) for requests that came over TLS. */
 function policies(tileSource: string | undefined) {
   // The red-mark map's tiles (MAP_TILE_URL's origin): the only other origin images may come from.
-  const directives = tileSource ? { ...DIRECTIVES, imgSrc: [...DIRECTIVES.imgSrc, tileSource] } : DIRECTIVES;
+  const directives = tileSource ? { ...DIRECTIVES, imgSrc: [...IMG_SRC, tileSource] } : DIRECTIVES;
   const plainHttp = {
     contentSecurityPolicy: { useDefaults: true, directives: { ...directives, upgradeInsecureRequests: null } },
     strictTransportSecurity: false,
