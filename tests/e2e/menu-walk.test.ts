@@ -124,6 +124,10 @@ beforeAll(async () => {
     locale: "zh-CN",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+  // 印记地图's tiles come from the map vendor (MAP_TILE_URL); this machine cannot reach it, so they are
+  // answered with a blank tile here (tests/e2e/bbh-redmark.test.ts proves the map works with them refused).
+  const blankTile = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+  await context.route(/^https:\/\/[^/]+\.is\.autonavi\.com\//, (route) => route.fulfill({ status: 200, contentType: "image/png", body: blankTile }));
   // Any new tab (window.open of an external item) is a failure of the walk: it would leave the machine.
   context.on("page", (opened) => {
     if (opened !== page) problems.push(`opened a new tab: ${opened.url()}`);
