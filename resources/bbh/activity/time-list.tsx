@@ -312,14 +312,14 @@ export default function ActivityTimeListPage({ route }: PageProps) {
           { name: "timeStatus", label: "状态", exact: true, input: <Select allowClear options={statuses} placeholder="请选择状态" /> },
         ]}
         columns={[
-          { title: "时间段名称", dataIndex: "timeName", sorter: true },
+          { title: "时间段名称", dataIndex: "timeName", sorter: true, width: 140, render: (v: string) => <span style={{ whiteSpace: "nowrap" }}>{v}</span> },
           { title: "开始时间", dataIndex: "startTime", sorter: true, width: 170 },
           { title: "结束时间", dataIndex: "endTime", sorter: true, width: 170 },
           { title: "状态", dataIndex: "timeStatus", width: 120, render: (v: number, r) => <Tag color={r.displayStatus === "已截止·待结算" ? "orange" : TIME_COLORS[String(v)]}>{r.displayStatus ?? r.timeStatus_dictText}</Tag> },
           { title: "轮次", dataIndex: "roundNo", width: 70 },
-          { title: "重启次数", dataIndex: "restartCount", width: 90 },
-          { title: "参与人数", dataIndex: "participantCount", width: 90 },
-          { title: "完成人数", dataIndex: "finishedCount", width: 90 },
+          { title: "重启", dataIndex: "restartCount", width: 64 },
+          { title: "参与", dataIndex: "participantCount", width: 64 },
+          { title: "完成", dataIndex: "finishedCount", width: 64 },
           { title: "结算时间", dataIndex: "settleTime", width: 170 },
         ]}
         rowActions={(r) => [
