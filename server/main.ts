@@ -6,12 +6,14 @@
  * SHUTDOWN_TIMEOUT_MS), then Redis and the database are closed and the process exits 0.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { loadConfig, type Config } from "./config.js";
 import { buildApp } from "./app.js";
 import { logDestination } from "./lib/log-format.js";
 import { createContext } from "./context.js";
 import { DatabaseStartError, DataDirLockedError, openDatabase, type Database } from "./db/client.js";
 import { seed } from "./db/seed/index.js";
+import { ensureDemoMedia } from "./db/seed/demo-media.js";
 import { consoleLog, describeError, type LogSink } from "./lib/dependency.js";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -101,6 +103,10 @@ async function main() {
   }
   if (stopping) return;
   const { generatedAdminPassword } = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
+  if (config.seedDemo) {
+    // Pictures for the demo rows; a failure here only leaves broken demo images, never stops the start.
+    await ensureDemoMedia(database.db, path.resolve(config.dataDir, "upload")).catch((err) => console.warn(`演示图片生成失败：${describeError(err)}`));
+  }
   ctx = await createContext(config, database.db, { database, log: () => log });
   app = await buildApp(ctx, { level: config.logLevel, ...(await logDestination(config.logFormat, Boolean(process.stdout.isTTY))) });
   log = app.log;
