@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromiumOptions } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -18,7 +19,6 @@ const VIEWER = { username: "i13_viewer", password: "Viewer@2024" };
 const FROZEN = { username: "i13_frozen", password: "Frozen@2024" };
 const ROLE = { name: "菜单浏览员", code: "i13_menu_only" };
 
-const launchArgs = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const profiles: string[] = [];
 const contexts: BrowserContext[] = [];
 let context: BrowserContext;
@@ -27,13 +27,7 @@ let adminToken: string;
 async function newContext(): Promise<BrowserContext> {
   const dir = mkdtempSync(join(tmpdir(), "redmark-i13-"));
   profiles.push(dir);
-  const created = await chromium.launchPersistentContext(dir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    viewport: { width: 1366, height: 768 },
-    locale: "zh-CN",
-    args: launchArgs,
-  });
+  const created = await chromium.launchPersistentContext(dir, chromiumOptions({ viewport: { width: 1366, height: 768 } }));
   contexts.push(created);
   return created;
 }

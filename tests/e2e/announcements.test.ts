@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromiumOptions } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -19,13 +20,7 @@ const contexts: Array<{ context: BrowserContext; dir: string }> = [];
 
 async function browser(): Promise<BrowserContext> {
   const dir = mkdtempSync(join(tmpdir(), "redmark-annt-"));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    locale: "zh-CN",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const context = await chromium.launchPersistentContext(dir, chromiumOptions());
   contexts.push({ context, dir });
   return context;
 }

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import sharp from "sharp";
 import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromiumOptions } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -24,13 +25,7 @@ let token: string;
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   profileDir = mkdtempSync(join(tmpdir(), "redmark-chromium-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    locale: "zh-CN",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  context = await chromium.launchPersistentContext(profileDir, chromiumOptions());
   const res = await fetch(`${API}/sys/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: adminPassword }) });
   token = (await res.json()).result.token;
 });

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromiumOptions } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -23,14 +24,7 @@ const tileRequests: string[] = [];
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   profileDir = mkdtempSync(join(tmpdir(), "redmark-chromium-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    locale: "zh-CN",
-    acceptDownloads: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  context = await chromium.launchPersistentContext(profileDir, chromiumOptions({ acceptDownloads: true }));
   // No tile server is reachable: anything not on the console's origin is refused.
   const origin = new URL(baseUrl).origin;
   await context.route(

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromiumOptions } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -18,13 +19,7 @@ let context: BrowserContext;
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   profileDir = mkdtempSync(join(tmpdir(), "redmark-demo-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    locale: "zh-CN",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  context = await chromium.launchPersistentContext(profileDir, chromiumOptions());
 });
 
 afterAll(async () => {

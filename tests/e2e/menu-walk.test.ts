@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromiumOptions } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import type { MenuNode } from "../../contract";
@@ -117,13 +118,7 @@ let lastActivity = Date.now();
 
 beforeAll(async () => {
   profileDir = mkdtempSync(join(tmpdir(), "redmark-menu-walk-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    locale: "zh-CN",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  context = await chromium.launchPersistentContext(profileDir, chromiumOptions());
   // 印记地图's tiles come from the map vendor (MAP_TILE_URL); this machine cannot reach it, so they are
   // answered with a blank tile here (tests/e2e/bbh-redmark.test.ts proves the map works with them refused).
   const blankTile = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");

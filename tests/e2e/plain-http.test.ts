@@ -14,6 +14,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromiumOptions } from "./chromium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServerIfStale } from "../../scripts/build-server.mjs";
 
@@ -141,13 +142,7 @@ async function setUp() {
   const wrapper = join(workDir, "chromium-in-netns.sh");
   writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${ns} /usr/bin/chromium "$@"\n`);
   chmodSync(wrapper, 0o755);
-  context = await chromium.launchPersistentContext(join(workDir, "profile"), {
-    executablePath: wrapper,
-    headless: true,
-    viewport: { width: 1366, height: 800 },
-    locale: "zh-CN",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  context = await chromium.launchPersistentContext(join(workDir, "profile"), chromiumOptions({ executablePath: wrapper, viewport: { width: 1366, height: 800 } }));
 }
 
 async function tearDown() {
