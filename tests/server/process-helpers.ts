@@ -74,6 +74,8 @@ export function startServer(main: string, env: Record<string, string>, port: num
       ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
       STATIC_DIR: path.join(cwd, "no-console"),
+      // GET /test/slow, so that requests are really in flight when a test sends SIGTERM.
+      ENABLE_TEST_ROUTES: "true",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -291,8 +293,11 @@ export async function sigtermUnderLoad(server: ServerProcess, { workers = 10, wa
   const worker = async (i: number) => {
     for (let n = 0; !stop; n++) {
       const start = Date.now();
+      // Workers 6-9 keep a slow request (500 ms) open at all times, so several are in flight at the signal.
       const r =
-        (i + n) % 2 === 0
+        i >= 6
+          ? await probe(`${server.base}/test/slow?ms=500`)
+          : (i + n) % 2 === 0
           ? await probe(`${server.base}/sys/login`, {
               method: "POST",
               headers: { "content-type": "application/json" },
