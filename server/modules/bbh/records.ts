@@ -376,9 +376,10 @@ export default async function recordRoutes(base: FastifyInstance) {
         where t.id = ua.time_id and t.round_no = ua.round_no and t.time_status <> 2 and ua.activity_id = ${g.activityId}
           and ua.wx_user_id in (select jsonb_array_elements_text(${JSON.stringify(wxUserIds)}::jsonb))
           ${g.timeId ? sql`and ua.time_id = ${g.timeId}` : sql``}`);
-      for (const id of [groupId, ...oldGroups]) {
-        await tx.execute(sql`update bbh_activity_group set member_count = (select count(distinct wx_user_id) from bbh_activity_apply where group_id = ${id}) where id = ${id}`);
-      }
+      // The new group's and the members' former groups' counts, in one statement.
+      await tx.execute(sql`
+        update bbh_activity_group g set member_count = (select count(distinct a.wx_user_id) from bbh_activity_apply a where a.group_id = g.id)
+        where g.id in (select jsonb_array_elements_text(${JSON.stringify([groupId, ...oldGroups])}::jsonb))`);
       return { groupId, memberCount: after.size };
     });
     return ok(result, "分配成功");

@@ -165,18 +165,20 @@ async function taskValues(b: Body, tx: Db, id?: string, _req?: FastifyRequest) {
 async function beforeDeleteTasks(tx: Db, ids: string[]) {
   const [answered] = await tx.select({ taskId: bbhUserTaskAnswer.taskId }).from(bbhUserTaskAnswer).where(inArray(bbhUserTaskAnswer.taskId, ids)).limit(1);
   if (answered) throw badRequest("任务已有玩家提交记录，不能删除");
-  const rows = await tx.select({ activityId: K.activityId }).from(K).where(and(inArray(K.id, ids), eq(K.delFlag, 0)));
-  const json = JSON.stringify(ids);
-  for (const activityId of new Set(rows.map((r) => r.activityId))) {
+  const rows = await tx.selectDistinct({ activityId: K.activityId }).from(K).where(and(inArray(K.id, ids), eq(K.delFlag, 0)));
+  if (rows.length) {
+    const gone = sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+    const activities = sql`(select jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.activityId))}::jsonb))`;
+    // Every affected activity at once: renumber the remaining tasks 1..n, and recompute 满分.
     await tx.execute(sql`
       update bbh_activity_task t set sort_no = o.n
-      from (select id, row_number() over (order by sort_no, id) as n from bbh_activity_task
-            where activity_id = ${activityId} and del_flag = 0 and id not in (select jsonb_array_elements_text(${json}::jsonb))) o
+      from (select id, row_number() over (partition by activity_id order by sort_no, id) as n from bbh_activity_task
+            where activity_id in ${activities} and del_flag = 0 and id not in ${gone}) o
       where t.id = o.id`);
     await tx.execute(sql`
-      update bbh_activity_main set total_score = (select coalesce(sum(score), 0) from bbh_activity_task
-        where activity_id = ${activityId} and del_flag = 0 and task_status = 1 and id not in (select jsonb_array_elements_text(${json}::jsonb)))
-      where id = ${activityId}`);
+      update bbh_activity_main a set total_score = (select coalesce(sum(t.score), 0) from bbh_activity_task t
+        where t.activity_id = a.id and t.del_flag = 0 and t.task_status = 1 and t.id not in ${gone})
+      where a.id in ${activities}`);
   }
   await tx.delete(bbhTaskQuestion).where(inArray(bbhTaskQuestion.taskId, ids));
 }
