@@ -164,3 +164,5 @@ export interface CurrentUserDeparts {
 
 /** Messages whose exact text clients test for. */
 export const TOKEN_INVALID_MESSAGE = "Token失效，请重新登录";
+/** A frozen account: the login answer, and (HTTP 401) the answer to a frozen user's open session. */
+export const FROZEN_USER_MESSAGE = "该用户已冻结";

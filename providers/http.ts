@@ -5,7 +5,7 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from "axios";
 import { Modal, notification } from "antd";
 
-import { TOKEN_INVALID_MESSAGE } from "../contract";
+import { FROZEN_USER_MESSAGE, TOKEN_INVALID_MESSAGE } from "../contract";
 import { API_BASE_URL, REQUEST_TIMEOUT_MS } from "./config";
 import { getToken, local, StorageKeys } from "./storage";
 
@@ -20,7 +20,6 @@ declare module "axios" {
 }
 
 /** The server's message for a frozen user's session (HTTP 401; the login page answers the same words). */
-export const FROZEN_USER_MESSAGE = "该用户已冻结";
 
 /** Substring of the token-expired message the catalogue looks for (every JeecgBoot client does the same). */
 const TOKEN_INVALID_MARK = TOKEN_INVALID_MESSAGE.slice(0, TOKEN_INVALID_MESSAGE.indexOf("，"));

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { TOKEN_INVALID_MESSAGE } from "../../contract/index.js";
+import { FROZEN_USER_MESSAGE, TOKEN_INVALID_MESSAGE } from "../../contract/index.js";
 import { ApiError, forbidden } from "../lib/envelope.js";
 import { FROZEN, type SessionService, type SessionUser } from "../modules/sys/session.repo.js";
 
@@ -29,8 +29,6 @@ declare module "fastify" {
 
 export const tokenInvalid = () => new ApiError(TOKEN_INVALID_MESSAGE, 500, 500);
 
-/** The login page's answer for a frozen account; a frozen user's open session is answered the same. */
-export const FROZEN_USER_MESSAGE = "该用户已冻结";
 /**
  * A frozen user's session: HTTP 401 as JeecgBoot 3.x answers a locked account's token (contract.md §3), so
  * every Vue 2 client logs out on it; the message says why (our console shows it).

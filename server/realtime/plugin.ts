@@ -18,7 +18,7 @@ import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { TOKEN_INVALID_MESSAGE } from "../../contract/index.js";
 import { ApiError, forbidden } from "../lib/envelope.js";
-import { anonymous, FROZEN_USER_MESSAGE } from "../plugins/auth.js";
+import { anonymous, userFrozen } from "../plugins/auth.js";
 import { FROZEN, type SessionUser } from "../modules/sys/session.repo.js";
 import type { LiveMessage } from "./hub.js";
 
@@ -96,7 +96,7 @@ export default fp(async function realtime(app: FastifyInstance, opts: { prefix: 
             if (health.draining) throw new ApiError("服务正在停止，请稍后重连", 503, 503);
             const token = handshakeToken(req);
             const user = token ? await sessions.authenticate(token) : null;
-            if (user === FROZEN) throw new ApiError(FROZEN_USER_MESSAGE, 401, 401);
+            if (user === FROZEN) throw userFrozen();
             if (!user) throw new ApiError(TOKEN_INVALID_MESSAGE, 401, 401);
             if (user.userId !== (req.params as { userId: string }).userId) throw forbidden("只能连接自己的消息通道");
             req.socketUser = user;

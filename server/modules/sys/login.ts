@@ -7,7 +7,7 @@ import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import svgCaptcha from "svg-captcha";
 import { eq } from "drizzle-orm";
-import type { LoginResult } from "../../../contract/index.js";
+import { FROZEN_USER_MESSAGE, type LoginResult } from "../../../contract/index.js";
 import { sysUser } from "../../db/schema.js";
 import { badRequest, ok, refused, forbidden } from "../../lib/envelope.js";
 import { PasswordLockout } from "../../lib/lockout.js";
@@ -92,7 +92,7 @@ export default async function loginRoutes(base: FastifyInstance) {
         const left = await lockout.fail(username);
         throw refused(`用户名或密码错误，还可尝试 ${left} 次`);
       }
-      if (user.status === 2) throw refused("该用户已冻结");
+      if (user.status === 2) throw refused(FROZEN_USER_MESSAGE);
       await lockout.succeed(username);
 
       const departs = await userDeparts(db, user.id);
