@@ -5,11 +5,11 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildServerIfStale } from "../../scripts/build-server.mjs";
+import { freePort } from "../server/process-helpers.js";
 
 export const ADMIN_PASSWORD = "Admin@e2e-12345";
 
@@ -39,19 +39,8 @@ function buildConsoleIfStale() {
   execFileSync(bin("vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit", env });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number) {
+/** Waits until `url` answers 2xx, failing early when the server process exits. */
+export async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);

@@ -10,13 +10,14 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { chromiumOptions } from "./chromium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServerIfStale } from "../../scripts/build-server.mjs";
+import { freePort } from "../server/process-helpers.js";
+import { waitUntilUp } from "./global-setup";
 
 const root = resolve(import.meta.dirname, "../..");
 const artifacts = resolve(import.meta.dirname, "artifacts/plain-http");
@@ -62,32 +63,6 @@ function freeSubnet(): { host: string; guest: string } {
     if (!used.includes(`10.231.${third}.${base + 1}/`) && !used.includes(`10.231.${third}.${base + 2}/`)) return { host, guest };
   }
   throw new Error("no free 10.231.x.y/30 subnet");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
-  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
 const tag = randomBytes(3).toString("hex");
