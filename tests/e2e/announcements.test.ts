@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { chromiumOptions } from "./chromium";
+import { chromiumOptions, signInAs } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -27,12 +27,7 @@ async function browser(): Promise<BrowserContext> {
 
 async function signIn(context: BrowserContext, username: string, password: string): Promise<Page> {
   const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${baseUrl}/user/login`);
-  await page.getByPlaceholder("请输入用户名").fill(username);
-  await page.getByPlaceholder("请输入密码").fill(password);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/dashboard\/analysis$/);
-  await page.locator(".rm-header").waitFor();
+  await signInAs(page, baseUrl, username, password);
   return page;
 }
 

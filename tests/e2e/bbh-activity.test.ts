@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import sharp from "sharp";
 import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
-import { chromiumOptions } from "./chromium";
+import { chromiumOptions, signInAs } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -47,13 +47,7 @@ const fmt = (d: Date) => {
 };
 const DAY = 86_400_000;
 
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/user/login`);
-  await page.getByPlaceholder("请输入用户名").fill("admin");
-  await page.getByPlaceholder("请输入密码").fill(adminPassword);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/dashboard\/analysis$/);
-}
+const signIn = (page: Page) => signInAs(page, baseUrl, "admin", adminPassword);
 
 /** Types both ends of an antd RangePicker (with time) inside `scope`. */
 async function fillRange(scope: Locator, from: Date, to: Date) {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { chromiumOptions } from "./chromium";
+import { chromiumOptions, signInAs } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -45,13 +45,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `
 const notice = (page: Page, text: string | RegExp) => page.locator(".ant-message-notice").filter({ hasText: text }).first().waitFor();
 const leafletLoads = (urls: string[]) => urls.filter((u) => /leaflet|markercluster/i.test(u));
 
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/user/login`);
-  await page.getByPlaceholder("请输入用户名").fill("admin");
-  await page.getByPlaceholder("请输入密码").fill(adminPassword);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/dashboard\/analysis$/);
-}
+const signIn = (page: Page) => signInAs(page, baseUrl, "admin", adminPassword);
 
 async function pick(page: Page, scope: ReturnType<Page["locator"]>, label: string, option: string) {
   await scope.locator(".ant-form-item").filter({ hasText: label }).first().locator(".ant-select-selector").click();

@@ -2,8 +2,9 @@
  * How every journey starts Debian's Chromium: headless, Chinese locale, and the flags this machine needs
  * (docs/architecture.md "Browser tests": without the background-networking flags Chromium keeps dialling
  * hosts the closed network refuses). Journeys pass only what differs (viewport, downloads, a wrapper).
+ * Also the one way journeys sign in through the login form.
  */
-import type { LaunchOptions, BrowserContextOptions } from "playwright-core";
+import type { BrowserContextOptions, LaunchOptions, Page } from "playwright-core";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -25,4 +26,24 @@ export function chromiumOptions(overrides: BrowserContextOptions & Pick<LaunchOp
     args: CHROMIUM_ARGS,
     ...overrides,
   };
+}
+
+/**
+ * Signs in through the login form and waits for the signed-in shell. `fresh` first clears the origin's
+ * storage, for a journey that signs in as several users in one browser.
+ */
+export async function signInAs(page: Page, baseUrl: string, username: string, password: string, { fresh = false } = {}) {
+  await page.goto(`${baseUrl}/user/login`);
+  if (fresh) {
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.goto(`${baseUrl}/user/login`);
+  }
+  await page.getByPlaceholder("请输入用户名").fill(username);
+  await page.getByPlaceholder("请输入密码").fill(password);
+  await page.getByRole("button", { name: /登\s*录/ }).click();
+  await page.waitForURL(/\/dashboard\/analysis$/);
+  await page.locator(".rm-header").waitFor();
 }

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { chromiumOptions } from "./chromium";
+import { chromiumOptions, signInAs } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -33,14 +33,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(artifacts, `${name}.png`), animations: "disabled" });
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/user/login`);
-  await page.getByPlaceholder("请输入用户名").fill("admin");
-  await page.getByPlaceholder("请输入密码").fill(adminPassword);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/dashboard\/analysis$/);
-  await page.locator(".rm-header").waitFor();
-}
+const signIn = (page: Page) => signInAs(page, baseUrl, "admin", adminPassword);
 
 /** Opens a menu entry from the side menu, opening its submenu first when the entry is hidden. */
 async function openFromMenu(page: Page, submenu: string, entry: string, url: RegExp) {

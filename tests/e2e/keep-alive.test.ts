@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { chromiumOptions } from "./chromium";
+import { chromiumOptions, signInAs } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -35,16 +35,7 @@ const tab = (page: Page, title: string) => page.locator(".rm-multi-tabs .ant-tab
 
 /** Signs in with default settings (multi-tab mode on). */
 async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/user/login`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  await page.goto(`${baseUrl}/user/login`);
-  await page.getByPlaceholder("请输入用户名").fill("admin");
-  await page.getByPlaceholder("请输入密码").fill(adminPassword);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/dashboard\/analysis$/);
+  await signInAs(page, baseUrl, "admin", adminPassword, { fresh: true });
   await page.locator(".rm-multi-tabs").waitFor();
 }
 

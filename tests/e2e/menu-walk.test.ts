@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { chromiumOptions } from "./chromium";
+import { chromiumOptions, signInAs } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import type { MenuNode } from "../../contract";
@@ -151,11 +151,7 @@ beforeAll(async () => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
   });
 
-  await page.goto(`${baseUrl}/user/login`);
-  await page.getByPlaceholder("请输入用户名").fill("admin");
-  await page.getByPlaceholder("请输入密码").fill(adminPassword);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/dashboard\/analysis$/);
+  await signInAs(page, baseUrl, "admin", adminPassword);
   // Tabs off (settings are read at start, hence the reload): only the current page stays mounted while the
   // walk opens a hundred of them.
   await page.evaluate(() => localStorage.setItem("pro__DEFAULT_MULTI_PAGE", JSON.stringify({ value: false, expire: null })));

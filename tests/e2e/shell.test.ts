@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { chromiumOptions } from "./chromium";
+import { chromiumOptions, signInAs } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -34,14 +34,7 @@ afterAll(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), animations: "disabled" });
 
 /** Signs in through the form (the real flow), landing on the home tab. */
-async function signIn(page: Page, password = adminPassword) {
-  await page.goto(`${baseUrl}/user/login`);
-  await page.getByPlaceholder("请输入用户名").fill("admin");
-  await page.getByPlaceholder("请输入密码").fill(password);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/dashboard\/analysis$/);
-  await page.locator(".rm-header").waitFor();
-}
+const signIn = (page: Page, password = adminPassword) => signInAs(page, baseUrl, "admin", password);
 
 async function newSignedInPage(): Promise<Page> {
   const page = await context.newPage();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ExcelJS from "exceljs";
 import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
-import { chromiumOptions } from "./chromium";
+import { chromiumOptions, signInAs } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -28,18 +28,7 @@ afterAll(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true, animations: "disabled" });
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${baseUrl}/user/login`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  await page.goto(`${baseUrl}/user/login`);
-  await page.getByPlaceholder("请输入用户名").fill(username);
-  await page.getByPlaceholder("请输入密码").fill(password);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/dashboard\/analysis$/);
-}
+const signIn = (page: Page, username: string, password: string) => signInAs(page, baseUrl, username, password, { fresh: true });
 
 async function signOut(page: Page) {
   await page.getByRole("button", { name: /退出登录/ }).click();
