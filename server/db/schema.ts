@@ -1033,3 +1033,328 @@ export const bbhWxUser = pgTable(
     index("idx_bbh_wx_user_point_maker").on(t.isPointMaker),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// 红色印记 people and content (domain.md §4.16–4.22, §4.24–4.26): question bank, schools, students,
+// organisations, tags, bbh message templates and records, OSS files.
+// ---------------------------------------------------------------------------------------------
+
+export const bbhQuestionType = pgTable(
+  "bbh_question_type",
+  {
+    id: id32("id").primaryKey(),
+    typeName: varchar("type_name", { length: 50 }).notNull(),
+    pid: id32("pid").notNull().default("0"),
+    hasChild: varchar("has_child", { length: 3 }).notNull().default("0"),
+    sortNo: integer("sort_no").notNull().default(0),
+    icon: varchar("icon", { length: 500 }),
+    typeStatus: smallint("type_status").notNull().default(1),
+    delFlag: smallint("del_flag").notNull().default(0),
+    ...bbhAudit,
+  },
+  (t) => [index("idx_bbh_qtype_pid").on(t.pid, t.sortNo)],
+);
+
+export const bbhQuestion = pgTable(
+  "bbh_question",
+  {
+    id: id32("id").primaryKey(),
+    typeId: id32("type_id").notNull(),
+    answerType: smallint("answer_type").notNull(),
+    content: text("content").notNull(),
+    stemImage: varchar("stem_image", { length: 500 }),
+    options: text("options"),
+    answer: varchar("answer", { length: 500 }).notNull(),
+    analysis: text("analysis"),
+    difficulty: smallint("difficulty").notNull().default(1),
+    score: integer("score").notNull().default(5),
+    redMarkId: id32("red_mark_id"),
+    qStatus: smallint("q_status").notNull().default(1),
+    useCount: integer("use_count").default(0),
+    correctRate: numeric("correct_rate", { precision: 5, scale: 2, mode: "number" }),
+    delFlag: smallint("del_flag").notNull().default(0),
+    ...bbhAudit,
+  },
+  (t) => [
+    index("idx_bbh_question_type").on(t.typeId, t.qStatus, t.delFlag),
+    index("idx_bbh_question_mark").on(t.redMarkId),
+    index("idx_bbh_question_list").on(t.delFlag, t.createTime.desc(), t.id),
+    index("idx_bbh_question_content_trgm").using("gin", t.content.op("gin_trgm_ops")),
+  ],
+);
+
+export const bbhQuestionReportRecord = pgTable(
+  "bbh_question_report_record",
+  {
+    id: id32("id").primaryKey(),
+    wxUserId: id32("wx_user_id").notNull(),
+    questionId: id32("question_id").notNull(),
+    answerId: id32("answer_id"),
+    userTaskId: id32("user_task_id"),
+    taskId: id32("task_id"),
+    activityId: id32("activity_id"),
+    timeId: id32("time_id"),
+    userAnswer: varchar("user_answer", { length: 500 }),
+    isCorrect: smallint("is_correct"),
+    score: integer("score"),
+    answerSeconds: integer("answer_seconds"),
+    answerTime: ts("answer_time").notNull().defaultNow(),
+    ...bbhAudit,
+  },
+  (t) => [
+    index("idx_bbh_qrr_question").on(t.questionId, t.isCorrect),
+    index("idx_bbh_qrr_user").on(t.wxUserId, t.answerTime),
+    index("idx_bbh_qrr_answer").on(t.answerId),
+  ],
+);
+
+export const bbhSchool = pgTable(
+  "bbh_school",
+  {
+    id: id32("id").primaryKey(),
+    schoolName: varchar("school_name", { length: 100 }).notNull(),
+    schoolCode: varchar("school_code", { length: 20 }),
+    schoolType: smallint("school_type").notNull(),
+    provinceCode: varchar("province_code", { length: 12 }),
+    cityCode: varchar("city_code", { length: 12 }),
+    districtCode: varchar("district_code", { length: 12 }),
+    regionName: varchar("region_name", { length: 100 }),
+    address: varchar("address", { length: 255 }),
+    longitude: coord("longitude"),
+    latitude: coord("latitude"),
+    contactName: varchar("contact_name", { length: 50 }),
+    contactPhone: varchar("contact_phone", { length: 20 }),
+    sysDepartId: id32("sys_depart_id"),
+    logo: varchar("logo", { length: 500 }),
+    studentCount: integer("student_count").default(0),
+    schoolStatus: smallint("school_status").notNull().default(1),
+    delFlag: smallint("del_flag").notNull().default(0),
+    ...bbhAudit,
+  },
+  (t) => [
+    uniqueIndex("uk_bbh_school_code").on(t.schoolCode).where(sql`school_code is not null and del_flag = 0`),
+    uniqueIndex("uk_bbh_school_name").on(t.districtCode, t.schoolName).where(sql`del_flag = 0`),
+    index("idx_bbh_school_list").on(t.delFlag, t.createTime.desc(), t.id),
+  ],
+);
+
+export const bbhStudent = pgTable(
+  "bbh_student",
+  {
+    id: id32("id").primaryKey(),
+    schoolId: id32("school_id").notNull(),
+    studentName: varchar("student_name", { length: 50 }).notNull(),
+    studentNo: varchar("student_no", { length: 30 }).notNull(),
+    gender: smallint("gender"),
+    schoolGrade: smallint("school_grade").notNull(),
+    className: varchar("class_name", { length: 30 }).notNull(),
+    enrollYear: integer("enroll_year"),
+    guardianName: varchar("guardian_name", { length: 50 }),
+    guardianPhone: varchar("guardian_phone", { length: 20 }),
+    wxUserId: id32("wx_user_id"),
+    studentStatus: smallint("student_status").notNull().default(1),
+    delFlag: smallint("del_flag").notNull().default(0),
+    ...bbhAudit,
+  },
+  (t) => [
+    uniqueIndex("uk_bbh_student_no").on(t.schoolId, t.studentNo).where(sql`del_flag = 0`),
+    index("idx_bbh_student_list").on(t.delFlag, t.createTime.desc(), t.id),
+    index("idx_bbh_student_wx").on(t.wxUserId),
+  ],
+);
+
+export const bbhOrganization = pgTable(
+  "bbh_organization",
+  {
+    id: id32("id").primaryKey(),
+    sysDepartId: id32("sys_depart_id").notNull(),
+    orgCode: varchar("org_code", { length: 64 }).notNull(),
+    orgName: varchar("org_name", { length: 100 }).notNull(),
+    orgType: smallint("org_type").notNull(),
+    contactName: varchar("contact_name", { length: 50 }),
+    contactPhone: varchar("contact_phone", { length: 20 }),
+    address: varchar("address", { length: 255 }),
+    longitude: coord("longitude"),
+    latitude: coord("latitude"),
+    logo: varchar("logo", { length: 500 }),
+    intro: text("intro"),
+    orgStatus: smallint("org_status").notNull().default(1),
+    delFlag: smallint("del_flag").notNull().default(0),
+    ...bbhAudit,
+  },
+  (t) => [uniqueIndex("uk_bbh_org_depart").on(t.sysDepartId).where(sql`del_flag = 0`)],
+);
+
+export const bbhTag = pgTable(
+  "bbh_tag",
+  {
+    id: id32("id").primaryKey(),
+    tagName: varchar("tag_name", { length: 30 }).notNull(),
+    tagType: smallint("tag_type").notNull(),
+    tagColor: varchar("tag_color", { length: 20 }),
+    icon: varchar("icon", { length: 500 }),
+    showIndex: integer("show_index").notNull().default(0),
+    isShow: smallint("is_show").notNull().default(1),
+    tagStatus: smallint("tag_status").notNull().default(1),
+    delFlag: smallint("del_flag").notNull().default(0),
+    ...bbhAudit,
+  },
+  (t) => [
+    uniqueIndex("uk_bbh_tag_name").on(t.tagType, t.tagName).where(sql`del_flag = 0`),
+    index("idx_bbh_tag_type_show").on(t.tagType, t.isShow, t.showIndex),
+  ],
+);
+
+export const bbhTagRel = pgTable(
+  "bbh_tag_rel",
+  {
+    id: id32("id").primaryKey(),
+    tagId: id32("tag_id").notNull(),
+    bizType: varchar("biz_type", { length: 20 }).notNull(),
+    bizId: id32("biz_id").notNull(),
+    ...bbhAudit,
+  },
+  (t) => [uniqueIndex("uk_bbh_tag_rel").on(t.tagId, t.bizType, t.bizId), index("idx_bbh_tag_rel_biz").on(t.bizType, t.bizId)],
+);
+
+export const bbhMessageTemplate = pgTable(
+  "bbh_message_template",
+  {
+    id: id32("id").primaryKey(),
+    templateCode: varchar("template_code", { length: 50 }).notNull(),
+    templateName: varchar("template_name", { length: 100 }).notNull(),
+    channel: smallint("channel").notNull(),
+    scene: varchar("scene", { length: 30 }).notNull(),
+    wxTemplateId: varchar("wx_template_id", { length: 64 }),
+    pagePath: varchar("page_path", { length: 255 }),
+    miniprogramState: varchar("miniprogram_state", { length: 10 }).default("formal"),
+    title: varchar("title", { length: 100 }),
+    content: text("content"),
+    fieldMapping: text("field_mapping"),
+    templateStatus: smallint("template_status").notNull().default(1),
+    remark: varchar("remark", { length: 255 }),
+    delFlag: smallint("del_flag").notNull().default(0),
+    ...bbhAudit,
+  },
+  (t) => [uniqueIndex("uk_bbh_msg_tpl_code").on(t.templateCode).where(sql`del_flag = 0`)],
+);
+
+export const bbhMessage = pgTable(
+  "bbh_message",
+  {
+    id: id32("id").primaryKey(),
+    templateId: id32("template_id"),
+    templateCode: varchar("template_code", { length: 50 }),
+    channel: smallint("channel").notNull(),
+    scene: varchar("scene", { length: 30 }),
+    title: varchar("title", { length: 100 }),
+    content: text("content"),
+    receiverWxUserId: id32("receiver_wx_user_id"),
+    receiverOpenid: varchar("receiver_openid", { length: 64 }),
+    bizType: varchar("biz_type", { length: 30 }),
+    bizId: id32("biz_id"),
+    sendStatus: smallint("send_status").notNull().default(0),
+    sendTime: ts("send_time"),
+    retryCount: integer("retry_count").notNull().default(0),
+    failCode: varchar("fail_code", { length: 20 }),
+    failReason: varchar("fail_reason", { length: 255 }),
+    readStatus: smallint("read_status").notNull().default(0),
+    readTime: ts("read_time"),
+    sender: varchar("sender", { length: 50 }),
+    ...bbhAudit,
+  },
+  (t) => [
+    index("idx_bbh_msg_receiver").on(t.receiverWxUserId, t.readStatus),
+    index("idx_bbh_msg_send").on(t.sendStatus, t.createTime),
+    index("idx_bbh_msg_biz").on(t.bizType, t.bizId),
+    index("idx_bbh_msg_list").on(t.createTime.desc(), t.id),
+  ],
+);
+
+export const bbhOssFile = pgTable(
+  "bbh_oss_file",
+  {
+    id: id32("id").primaryKey(),
+    fileName: varchar("file_name", { length: 255 }).notNull(),
+    url: varchar("url", { length: 500 }).notNull(),
+    thumbUrl: varchar("thumb_url", { length: 500 }),
+    fileType: varchar("file_type", { length: 10 }),
+    mimeType: varchar("mime_type", { length: 100 }),
+    fileExt: varchar("file_ext", { length: 10 }),
+    fileSize: bigint("file_size", { mode: "number" }),
+    storageType: varchar("storage_type", { length: 10 }),
+    bucket: varchar("bucket", { length: 64 }),
+    objectKey: varchar("object_key", { length: 255 }),
+    md5: varchar("md5", { length: 32 }),
+    width: integer("width"),
+    height: integer("height"),
+    duration: integer("duration"),
+    bizType: varchar("biz_type", { length: 30 }),
+    bizId: id32("biz_id"),
+    uploaderType: smallint("uploader_type"),
+    uploaderId: id32("uploader_id"),
+    delFlag: smallint("del_flag").notNull().default(0),
+    ...bbhAudit,
+  },
+  (t) => [
+    index("idx_bbh_oss_biz").on(t.bizType, t.bizId),
+    index("idx_bbh_oss_md5").on(t.md5),
+    index("idx_bbh_oss_type_time").on(t.fileType, t.createTime),
+    index("idx_bbh_oss_list").on(t.delFlag, t.createTime.desc(), t.id),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Operations (contract.md §10.7, §10.8): scheduled jobs, their runs, and the data log.
+// ---------------------------------------------------------------------------------------------
+
+/** JeecgBoot `sys_quartz_job`: `job_class_name` is one of the registered job names; status 0 normal, -1 stopped. */
+export const sysQuartzJob = pgTable(
+  "sys_quartz_job",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    jobClassName: varchar("job_class_name", { length: 255 }).notNull(),
+    cronExpression: varchar("cron_expression", { length: 255 }).notNull(),
+    parameter: varchar("parameter", { length: 255 }),
+    description: varchar("description", { length: 255 }),
+    status: integer("status").notNull().default(-1),
+    delFlag: integer("del_flag").notNull().default(0),
+    /** The next due time; the instance that claims a due row (FOR UPDATE SKIP LOCKED) moves it on. */
+    nextRunTime: ts("next_run_time"),
+    ...audit,
+  },
+  (t) => [uniqueIndex("uniq_job_class_name").on(t.jobClassName).where(sql`del_flag = 0`), index("idx_sys_quartz_job_due").on(t.status, t.nextRunTime)],
+);
+
+/** One row per run of a scheduled job (not in JeecgBoot, which logs runs only to its console). */
+export const sysQuartzJobLog = pgTable(
+  "sys_quartz_job_log",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    jobId: varchar("job_id", { length: 32 }).notNull(),
+    jobClassName: varchar("job_class_name", { length: 255 }).notNull(),
+    parameter: varchar("parameter", { length: 255 }),
+    triggerType: varchar("trigger_type", { length: 10 }).notNull(),
+    startTime: ts("start_time").notNull(),
+    endTime: ts("end_time"),
+    durationMs: integer("duration_ms"),
+    success: boolean("success"),
+    message: varchar("message", { length: 1000 }),
+    instance: varchar("instance", { length: 100 }),
+  },
+  (t) => [index("idx_sys_quartz_job_log_job").on(t.jobId, t.startTime.desc()), index("idx_sys_quartz_job_log_time").on(t.startTime.desc())],
+);
+
+/** JeecgBoot `sys_data_log`: a JSON snapshot per version of a row of a configured table. */
+export const sysDataLog = pgTable(
+  "sys_data_log",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    dataTable: varchar("data_table", { length: 32 }).notNull(),
+    dataId: varchar("data_id", { length: 32 }).notNull(),
+    dataContent: text("data_content"),
+    dataVersion: integer("data_version").notNull(),
+    ...audit,
+  },
+  (t) => [uniqueIndex("uk_sys_data_log_version").on(t.dataTable, t.dataId, t.dataVersion), index("idx_sys_data_log_time").on(t.createTime.desc(), t.id)],
+);
