@@ -18,6 +18,7 @@ import {
   bbhActivityTime,
   bbhScoreRecord,
   bbhUserActivity,
+  bbhWxUser,
 } from "../../db/schema.js";
 import { activationLimits, applyLimits, groupLimits } from "../../../contract/bbh-limits.js";
 import { formatDateTime } from "../../lib/dates.js";
@@ -28,7 +29,7 @@ import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { parseIds } from "../sys/shared.js";
 import { col, registerExport, registerList } from "./lists.js";
-import { BbhId, IdList, OptBbhId, OptCode, OptDateTime, OptInt, crudCodes, loadActivity, rowJson, textField, toDate, blank } from "./shared.js";
+import { BbhId, Code, IdList, OptBbhId, OptCode, OptDateTime, OptInt, crudCodes, loadActivity, rowJson, textField, toDate, blank } from "./shared.js";
 
 const BASE = "/bbh/api/activity";
 
@@ -63,6 +64,44 @@ const AuditBody = Type.Object({
   applyStatus: Type.Integer({ title: "审核结果", enum: [1, 2] } as Parameters<typeof Type.Integer>[0]),
   auditRemark: textField(applyLimits.auditRemark),
 });
+
+/** Staff add an apply for a WeChat user (报名管理 新增) or edit one; the status only moves along §5.5. */
+const ApplyFields = {
+  realName: textField(applyLimits.realName),
+  phone: textField(applyLimits.phone),
+  schoolId: OptBbhId("学校"),
+  studentId: OptBbhId("学生"),
+  className: textField(applyLimits.className),
+  orgId: OptBbhId("组织"),
+  groupId: OptBbhId("小组"),
+  // The code before null: with type coercion a union that starts with null turns 0 (待审核) into null.
+  applyStatus: Type.Optional(Type.Union([Code("报名状态", [0, 1, 2, 3]), Type.Null()], { title: "报名状态" })),
+  auditRemark: textField(applyLimits.auditRemark),
+};
+const ApplyAddBody = Type.Object({ activityId: BbhId("所属活动"), timeId: OptBbhId("所属时间段"), wxUserId: BbhId("微信用户"), ...ApplyFields });
+const ApplyEditBody = Type.Object({
+  id: BbhId("报名"),
+  activityId: OptBbhId("所属活动"),
+  timeId: OptBbhId("所属时间段"),
+  wxUserId: OptBbhId("微信用户"),
+  ...ApplyFields,
+});
+const APPLY_STATUS_TEXT: Record<number, string> = { 0: "待审核", 1: "已通过", 2: "已拒绝", 3: "已取消" };
+/** §5.5: 0 → 1 / 2 (staff), 0 / 1 → 3 (cancel, not once the player has started). */
+const APPLY_MOVES: Record<number, number[]> = { 0: [1, 2, 3], 1: [3], 2: [], 3: [] };
+
+async function assertApplyCap(tx: Db, activityId: string, timeId: string, maxParticipants: number | null, exceptId?: string) {
+  if (!maxParticipants) return;
+  const [{ n }] = await tx.select({ n: count() }).from(P).where(and(eq(P.activityId, activityId), eq(P.timeId, timeId), eq(P.applyStatus, 1), exceptId ? ne(P.id, exceptId) : undefined));
+  if (Number(n) + 1 > maxParticipants) throw badRequest("报名人数已满");
+}
+
+/** The group, if any, must belong to the activity. */
+async function assertApplyGroup(tx: Db, activityId: string, groupId: string | null) {
+  if (!groupId) return;
+  const [g] = await tx.select({ id: G.id }).from(G).where(and(eq(G.id, groupId), eq(G.activityId, activityId)));
+  if (!g) throw badRequest("小组不属于该活动");
+}
 
 // ---------------------------------------------------------------------------------------------- group
 const G = bbhActivityGroup;
@@ -306,6 +345,80 @@ export default async function recordRoutes(base: FastifyInstance) {
       return rows.length;
     });
     return ok({ updated }, "审核成功");
+  });
+  app.post(`${BASE}/apply/add`, { config: can("bbh:apply:add"), schema: { body: ApplyAddBody } }, async (req) => {
+    const b = req.body;
+    const by = req.currentUser().username;
+    const id = await db.transaction(async (tx) => {
+      const a = await loadActivity(tx, b.activityId, true);
+      const timeId = blank(b.timeId) ?? "";
+      if (timeId) {
+        const [w] = await tx.select({ id: bbhActivityTime.id }).from(bbhActivityTime).where(and(eq(bbhActivityTime.id, timeId), eq(bbhActivityTime.activityId, a.id)));
+        if (!w) throw badRequest("时间段不属于该活动");
+      }
+      const [user] = await tx.select({ id: bbhWxUser.id, userStatus: bbhWxUser.userStatus }).from(bbhWxUser).where(eq(bbhWxUser.id, b.wxUserId));
+      if (!user) throw badRequest("微信用户不存在");
+      if (user.userStatus === 1) throw badRequest("该微信用户已禁用，不能报名");
+      const [dup] = await tx.select({ id: P.id }).from(P).where(and(eq(P.activityId, a.id), eq(P.timeId, timeId), eq(P.wxUserId, b.wxUserId))).limit(1);
+      if (dup) throw badRequest("该用户已报名此活动");
+      // Added by staff: approved unless they ask for 待审核; refusing or cancelling is done afterwards.
+      const status = b.applyStatus ?? 1;
+      if (status !== 0 && status !== 1) throw badRequest("新增报名的状态只能是待审核或已通过");
+      if (status === 1) await assertApplyCap(tx, a.id, timeId, a.maxParticipants);
+      const groupId = blank(b.groupId) ?? null;
+      await assertApplyGroup(tx, a.id, groupId);
+      const now = new Date();
+      const newId = nextId();
+      await tx.insert(P).values({
+        id: newId, activityId: a.id, timeId, wxUserId: b.wxUserId, realName: b.realName.trim(), phone: blank(b.phone) ?? null,
+        schoolId: blank(b.schoolId) ?? null, studentId: blank(b.studentId) ?? null, className: blank(b.className) ?? null,
+        orgId: blank(b.orgId) ?? null, groupId, applyStatus: status, applyTime: now,
+        auditBy: status === 1 ? by : null, auditTime: status === 1 ? now : null, auditRemark: blank(b.auditRemark) ?? null,
+        createBy: by, createTime: now, sysOrgCode: a.sysOrgCode,
+      });
+      return newId;
+    });
+    return ok({ id }, "添加成功！");
+  });
+  app.put(`${BASE}/apply/edit`, { config: can("bbh:apply:edit"), schema: { body: ApplyEditBody } }, async (req) => {
+    const b = req.body;
+    const by = req.currentUser().username;
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(P).where(eq(P.id, b.id)).for("update");
+      if (!row) throw badRequest("数据不存在或已删除");
+      for (const [key, value] of [["activityId", b.activityId], ["timeId", b.timeId], ["wxUserId", b.wxUserId]] as const)
+        if (value != null && value !== "" && value !== row[key]) throw badRequest("报名的活动、时间段和微信用户不能修改");
+      if (b.timeId === "" && row.timeId !== "") throw badRequest("报名的活动、时间段和微信用户不能修改");
+      const a = await loadActivity(tx, row.activityId, true);
+      const status = b.applyStatus ?? row.applyStatus;
+      const remark = b.auditRemark === undefined ? row.auditRemark : (blank(b.auditRemark) ?? null);
+      const now = new Date();
+      const audit: Record<string, unknown> = {};
+      if (status !== row.applyStatus) {
+        if (!APPLY_MOVES[row.applyStatus]?.includes(status))
+          throw badRequest(`报名状态不能从【${APPLY_STATUS_TEXT[row.applyStatus]}】改为【${APPLY_STATUS_TEXT[status]}】`);
+        if (status === 2 && !remark) throw badRequest("拒绝报名时请填写原因");
+        if (status === 1) await assertApplyCap(tx, row.activityId, row.timeId, a.maxParticipants, row.id);
+        if (status === 3) {
+          const [started] = await tx.select({ id: bbhUserActivity.id }).from(bbhUserActivity).where(eq(bbhUserActivity.applyId, row.id)).limit(1);
+          if (started) throw badRequest("已开始活动，不能取消报名");
+          audit.cancelTime = now;
+        } else {
+          Object.assign(audit, { auditBy: by, auditTime: now });
+        }
+      }
+      const groupId = b.groupId === undefined ? row.groupId : (blank(b.groupId) ?? null);
+      if (groupId !== row.groupId) await assertApplyGroup(tx, row.activityId, groupId);
+      // Lists show the phone masked (138****0000): a masked value sent back unchanged keeps the stored number.
+      const phone = b.phone === undefined || (b.phone && b.phone === maskPhone(row.phone)) ? row.phone : (blank(b.phone) ?? null);
+      const keep = <T>(v: string | null | undefined, old: T) => (v === undefined ? old : (blank(v) ?? null));
+      await tx.update(P).set({
+        realName: b.realName.trim(), phone, schoolId: keep(b.schoolId, row.schoolId), studentId: keep(b.studentId, row.studentId),
+        className: keep(b.className, row.className), orgId: keep(b.orgId, row.orgId), groupId, applyStatus: status,
+        auditRemark: remark, ...audit, updateBy: by, updateTime: now,
+      }).where(eq(P.id, row.id));
+    });
+    return ok(null, "编辑成功!");
   });
   const deleteApplies = async (ids: string[]) => {
     await db.transaction(async (tx) => {
