@@ -8,10 +8,11 @@ import redMarkImportRoutes from "./redmark-import.js";
 import redActivityRoutes from "./red-activity.js";
 import recordRoutes from "./records.js";
 import answerRoutes from "./answer.js";
+import playerRoutes from "./player.js";
 import wxUserRoutes from "./wx-user.js";
 import { scheduleBbhTick } from "./scheduler.js";
 
-const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMarkImportRoutes, redActivityRoutes, recordRoutes, answerRoutes, wxUserRoutes];
+const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMarkImportRoutes, redActivityRoutes, recordRoutes, answerRoutes, playerRoutes, wxUserRoutes];
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);

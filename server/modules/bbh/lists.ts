@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { ok } from "../../lib/envelope.js";
 import { sendWorkbook, writeWorkbook, type ExcelColumn } from "../../lib/excel.js";
@@ -34,6 +34,8 @@ export interface ListModule<Row extends Record<string, unknown>> {
   excel?: { title: string; columns: ExcelColumn<Record<string, unknown>>[] };
   /** Serve `queryById` too. */
   queryById?: boolean;
+  /** Computed columns of every row (e.g. names from related tables as correlated subqueries). */
+  extra?: () => Record<string, SQL.Aliased>;
 }
 
 export function registerList<Row extends Record<string, unknown>>(base: FastifyInstance, m: ListModule<Row>) {
@@ -46,6 +48,7 @@ export function registerList<Row extends Record<string, unknown>>(base: FastifyI
     const { rows, total } = await fetchPage(db, m.table, params, {
       scope: scope(req, cache),
       where: m.where?.(req),
+      extra: m.extra?.(),
       ...(m.countTables ? { counts: { cache, tables: m.countTables, versions: req.currentUser().versions } } : {}),
     });
     return ok(toPage(await dicts.translate(rows.map((r) => toJson(r as Row)), m.dictFields), total, params));
@@ -53,7 +56,7 @@ export function registerList<Row extends Record<string, unknown>>(base: FastifyI
 
   if (m.queryById) {
     app.get(`${m.base}/queryById`, { config: can(m.codes.list), schema: { querystring: IdQuery } }, async (req) => {
-      const [row] = await db.select().from(m.table).where(and(eq(m.id, req.query.id), ...(m.where?.(req) ?? [])));
+      const [row] = await db.select({ ...getTableColumns(m.table), ...m.extra?.() }).from(m.table).where(and(eq(m.id, req.query.id), ...(m.where?.(req) ?? [])));
       if (!row) throw badRequest("数据不存在或已删除");
       const [json] = await dicts.translate([toJson(row as Row)], m.dictFields);
       return ok(json);
@@ -66,7 +69,7 @@ export function registerList<Row extends Record<string, unknown>>(base: FastifyI
 /** `exportXls` with the list's filters, sorts and data rules (for modules whose list `registerCrud` serves). */
 export function registerExport<Row extends Record<string, unknown>>(
   base: FastifyInstance,
-  m: Pick<ListModule<Row>, "base" | "table" | "id" | "dictFields" | "toJson" | "where"> & {
+  m: Pick<ListModule<Row>, "base" | "table" | "id" | "dictFields" | "toJson" | "where" | "extra"> & {
     /** The list's spec, or one chosen per request (e.g. by activity type, for its menu's data rules). */
     spec: ListSpec | ((req: FastifyRequest) => ListSpec);
     code: string;
@@ -82,7 +85,7 @@ export function registerExport<Row extends Record<string, unknown>>(
       const params = parseListQuery(typeof m.spec === "function" ? m.spec(req) : m.spec, req.query, config.maxPageSize);
       const q = req.query as Record<string, unknown>;
       const ids = typeof q.selections === "string" && q.selections.trim() ? parseIds(q.selections) : undefined;
-      const rows = await fetchRows(db, m.table, params, { scope: scope(req, cache), max: EXPORT_MAX, where: [...(m.where?.(req) ?? []), ids ? inArray(m.id, ids) : undefined] });
+      const rows = await fetchRows(db, m.table, params, { scope: scope(req, cache), max: EXPORT_MAX, extra: m.extra?.(), where: [...(m.where?.(req) ?? []), ids ? inArray(m.id, ids) : undefined] });
       const records = await dicts.translate(rows.map((r) => toJson(r as Row)), m.dictFields);
       const user = req.currentUser();
       return sendWorkbook(reply, excel.title, await writeWorkbook({ title: excel.title, exporter: user.realname ?? user.username, columns: excel.columns, records }));
