@@ -311,6 +311,7 @@ export default async function redMarkRoutes(base: FastifyInstance) {
     const run = thumbs.start({ ...b, mode: b.mode as "lfit" | "fill" | undefined });
     if (Number(n) > SYNC_LIMIT) {
       run.catch((err) => req.log.error({ err }, "缩略图生成失败"));
+      await thumbs.whenClaimed(); // a run on another instance is refused here, not reported as started
       return ok(thumbs.status(), "缩略图正在后台生成，可稍后查询进度");
     }
     const done = await run;

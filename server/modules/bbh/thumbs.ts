@@ -2,11 +2,14 @@
  * Red-mark thumbnails (domain.md §6.2 `genrateAllThumbPic`, §9 decision 11: local files, server-side resize
  * with sharp). For each mark the cover and every gallery image get `<name>_thumb.<ext>` next to the original
  * (longest side within width × height, never enlarged), recorded in `thumb_image` / `thumb_images` (aligned
- * 1:1 with `images`, an empty entry where an image failed). A job runs once at a time per server process;
- * running it again only fills what is missing (`onlyMissing`, default), so it can always be re-run.
+ * 1:1 with `images`, an empty entry where an image failed). One run at a time across every server instance
+ * on the database (`claimRun`: a session advisory lock on PostgreSQL, per database in this process on PGlite,
+ * which one process owns); running it again only fills what is missing (`onlyMissing`, default), so it can
+ * always be re-run.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
+import pg from "pg";
 import sharp from "sharp";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -55,6 +58,46 @@ export function uploadRelative(value: string, contextPath: string): string | nul
 /** `a/b/c.jpg` → `a/b/c_thumb.jpg` (the same prefix style as the original). */
 export const thumbName = (value: string) => value.replace(/(\.[A-Za-z0-9]+)?$/, (ext) => `_thumb${ext}`);
 
+const BUSY = "缩略图正在生成中，请稍后";
+const LOCK_KEY = "bbh:genrateAllThumbPic";
+/** PGlite databases (and pools) with a run in this process. */
+const runningHere = new WeakSet<object>();
+
+/**
+ * Claims the right to run for the whole database: null when a run holds it, else the release. On PostgreSQL a
+ * session-level `pg_try_advisory_lock` on a pooled connection kept for the run, so two instances never both
+ * run, and a crashed instance's claim ends with its connection; not a transaction lock, which would leave a
+ * transaction idle between images (and the idle-in-transaction timeout ends those). On PGlite (one process
+ * per data directory, by its lock file) a claim in this process is enough.
+ */
+export async function claimRun(db: Db): Promise<(() => Promise<void>) | null> {
+  const client = (db as unknown as { $client?: object }).$client ?? db;
+  if (!(client instanceof pg.Pool)) {
+    if (runningHere.has(client)) return null;
+    runningHere.add(client);
+    return async () => void runningHere.delete(client);
+  }
+  const conn = await client.connect();
+  try {
+    const { rows } = await conn.query<{ ok: boolean }>("select pg_try_advisory_lock(hashtext($1)) as ok", [LOCK_KEY]);
+    if (!rows[0]?.ok) {
+      conn.release();
+      return null;
+    }
+  } catch (err) {
+    conn.release(err as Error);
+    throw err;
+  }
+  return async () => {
+    try {
+      await conn.query("select pg_advisory_unlock(hashtext($1))", [LOCK_KEY]);
+      conn.release();
+    } catch (err) {
+      conn.release(err as Error); // the connection is dropped, and the lock with it
+    }
+  };
+}
+
 const exists = (file: string) => fs.stat(file).then((s) => s.isFile(), () => false);
 
 export class ThumbJob {
@@ -93,13 +136,37 @@ export class ThumbJob {
     return { thumb, made: true };
   }
 
-  /** Starts a run (refused while one runs); resolves with the final progress. */
+  private claimed: Promise<void> = Promise.resolve();
+
+  /**
+   * Starts a run (refused at once while this job runs); resolves with the final progress, or rejects with the
+   * same refusal when a run elsewhere on the database holds the claim (see `claimRun`).
+   */
   start(opts: ThumbOptions): Promise<ThumbProgress> {
-    if (this.progress.running) throw badRequest("缩略图正在生成中，请稍后");
+    if (this.progress.running) throw badRequest(BUSY);
     this.progress = { ...idle(), running: true };
-    return this.run(opts).finally(() => {
-      this.progress.running = false;
+    const release = claimRun(this.db);
+    this.claimed = release.then((r) => {
+      if (!r) throw badRequest(BUSY);
     });
+    this.claimed.catch(() => {});
+    return release
+      .then(async (r) => {
+        if (!r) throw badRequest(BUSY);
+        try {
+          return await this.run(opts);
+        } finally {
+          await r();
+        }
+      })
+      .finally(() => {
+        this.progress.running = false;
+      });
+  }
+
+  /** Settles once the run started by `start` holds its claim (rejects with the refusal if it did not get it). */
+  whenClaimed(): Promise<void> {
+    return this.claimed;
   }
 
   private fail(f: ThumbFailure) {
