@@ -53,6 +53,10 @@ import userRecycleRoutes from "./modules/sys/user-recycle.js";
 import userPickerRoutes from "./modules/sys/user-picker.js";
 import bbhRoutes from "./modules/bbh/index.js";
 import dbMonitorRoutes from "./modules/sys/db-monitor.js";
+import onlineRoutes from "./modules/sys/online.js";
+import dashboardRoutes from "./modules/sys/dashboard.js";
+import monitorRoutes from "./monitor/routes.js";
+import monitorHooks from "./monitor/plugin.js";
 import testRoutes from "./modules/test-routes.js";
 import healthRoutes from "./modules/health.js";
 import type { ServiceHealth } from "./lib/dependency.js";
@@ -80,7 +84,7 @@ declare module "fastify" {
   }
 }
 
-const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, announcementAdminRoutes, messageRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes, dbMonitorRoutes, bbhRoutes];
+const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, announcementAdminRoutes, messageRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes, dbMonitorRoutes, onlineRoutes, dashboardRoutes, monitorRoutes, bbhRoutes];
 
 /** `onRoute` sees every route as it is registered (tests walk the route schemas with it). */
 export interface BuildOptions {
@@ -111,6 +115,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
   await app.register(apiDocsCollector, docs);
   await app.register(auth, { sessions: ctx.sessions, apiPrefix: config.contextPath });
   await app.register(oplog);
+  // The HTTP server page's counters and the request trace (HTTP_TRACE=false: off).
+  await app.register(monitorHooks, { enabled: config.httpTrace, apiPrefix: config.contextPath });
   await app.register(realtime, { prefix: config.contextPath });
   await app.register(
     async (api) => {

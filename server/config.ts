@@ -44,6 +44,8 @@ export interface Config {
   apiDocsPublic: boolean;
   /** Registers the test-only routes (`/test/httpStatus/:status`); never on in production. */
   enableTestRoutes: boolean;
+  /** The HTTP server page's counters and the request trace (`HTTP_TRACE=false`: off, e.g. to measure their cost). */
+  httpTrace: boolean;
   /** Seed the 红色印记 demo data (domain.md §8) on first start; false leaves it out. */
   seedDemo: boolean;
   /** Tile URL template of the red-mark map (`MAP_TILE_URL`, empty: none); its origin joins the CSP's img-src. */
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: bool(env.HTTPS, false),
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
     enableTestRoutes: bool(env.ENABLE_TEST_ROUTES, false),
+    httpTrace: bool(env.HTTP_TRACE, true),
     seedDemo: bool(env.SEED_DEMO, true),
     mapTileUrl: env.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL,
     bbhJobIntervalSeconds: int("BBH_JOB_INTERVAL_SECONDS", env.BBH_JOB_INTERVAL_SECONDS, 60),

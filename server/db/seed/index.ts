@@ -34,7 +34,10 @@ import {
   API_DOC_MENU,
   DROPPED_BIG_SCREEN_FOLDER,
   DROPPED_BIG_SCREEN_URLS,
+  MONITOR_BUTTONS,
+  MONITOR_DASHBOARD_MENU,
   SQL_MONITOR_MENU,
+  WORKPLACE_MENU,
   bbhMenus,
   systemMenus,
   type SeedMenu,
@@ -215,6 +218,7 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   // After every system step: the demo data reads no menu, role or dictionary row.
   const seededDemo = opts.demo ? await once(db, "bbh-demo-v1", (tx) => seedBbhDemo(tx)) : false;
   await once(db, "menus-that-lead-somewhere-v1", menusThatLeadSomewhere);
+  await once(db, "monitoring-menus-v1", monitoringMenus);
   if (seeded || seededV2 || seededV3 || seededDemo) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };
 }
@@ -287,6 +291,35 @@ async function ensureButton(tx: Db, menuUrl: string, perms: string, name: string
   await tx.update(sysPermission).set({ isLeaf: false }).where(eq(sysPermission.id, menu.id));
   const [admin] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleCode, "admin"));
   if (admin) await tx.insert(sysRolePermission).values({ id: nextId(), roleId: admin.id, permissionId: row.id!, operateDate: new Date() });
+}
+
+/**
+ * Issue 11, for databases seeded before: the 性能监控 pages get their permission buttons (granted to the admin
+ * role), 监控概览 joins them, and 工作台 becomes a menu item granted to every role that has 首页. On a fresh
+ * database the tree has them already; the step then only grants 工作台 to the roles with 首页.
+ */
+async function monitoringMenus(tx: Db): Promise<void> {
+  for (const b of MONITOR_BUTTONS) await ensureButton(tx, b.url, b.perms, b.name);
+  const [admin] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleCode, "admin"));
+  const [folder] = await tx.select({ id: sysPermission.id }).from(sysPermission).where(and(eq(sysPermission.url, "/monitor"), eq(sysPermission.delFlag, 0)));
+  const [dashboard] = await tx.select({ id: sysPermission.id }).from(sysPermission).where(eq(sysPermission.url, MONITOR_DASHBOARD_MENU.url));
+  if (folder && !dashboard) {
+    const [row] = flattenMenus([{ name: MONITOR_DASHBOARD_MENU.name, url: MONITOR_DASHBOARD_MENU.url, component: MONITOR_DASHBOARD_MENU.component, menuType: 1, sortNo: MONITOR_DASHBOARD_MENU.sortNo }], folder.id);
+    await tx.insert(sysPermission).values(row);
+    if (admin) await tx.insert(sysRolePermission).values({ id: nextId(), roleId: admin.id, permissionId: row.id!, operateDate: new Date() });
+  }
+  let [workplace] = await tx.select({ id: sysPermission.id }).from(sysPermission).where(eq(sysPermission.url, WORKPLACE_MENU.url));
+  if (!workplace) {
+    const [row] = flattenMenus([{ name: WORKPLACE_MENU.name, url: WORKPLACE_MENU.url, component: WORKPLACE_MENU.component, menuType: 0, sortNo: WORKPLACE_MENU.sortNo, icon: WORKPLACE_MENU.icon }]);
+    await tx.insert(sysPermission).values(row);
+    workplace = { id: row.id! };
+  }
+  await tx.execute(sql`
+    insert into sys_role_permission (id, role_id, permission_id, operate_date)
+    select md5(random()::text || rp.role_id), rp.role_id, ${workplace.id}, now()
+      from sys_role_permission rp join sys_permission p on p.id = rp.permission_id
+     where p.url = '/dashboard/analysis'
+       and not exists (select 1 from sys_role_permission x where x.role_id = rp.role_id and x.permission_id = ${workplace.id})`);
 }
 
 /** Issue 4: positions, fill rules and check rules of a fresh JeecgBoot install (contract.md §11.3, §11.6). */

@@ -66,6 +66,34 @@ export const SQL_MONITOR_MENU = {
   legacyUrl: "{{ window._CONFIG['domianURL'] }}/druid/",
 } as const;
 
+/**
+ * Issue 11: the 性能监控 pages read server figures only admins may see; each page has its own code, granted to
+ * the admin role (a seed step adds them to databases seeded before). The monitoring summary page
+ * (`dashboard/Monitor`) and the 工作台 (`dashboard/Workplace`) become menu items.
+ */
+export const MONITOR_PERMS = {
+  redis: "system:monitor:redis",
+  http: "system:monitor:http",
+  server: "system:monitor:server",
+  runtime: "system:monitor:runtime",
+  trace: "system:monitor:trace",
+  disk: "system:monitor:disk",
+} as const;
+export const MONITOR_BUTTONS: Array<{ url: string; perms: string; name: string }> = [
+  { url: "/monitor/redis/info", perms: MONITOR_PERMS.redis, name: "查看Redis监控" },
+  { url: "/monitor/TomcatInfo", perms: MONITOR_PERMS.http, name: "查看HTTP服务信息" },
+  { url: "/monitor/SystemInfo", perms: MONITOR_PERMS.server, name: "查看服务器信息" },
+  { url: "/monitor/JvmInfo", perms: MONITOR_PERMS.runtime, name: "查看运行时信息" },
+  { url: "/monitor/HttpTrace", perms: MONITOR_PERMS.trace, name: "查看请求追踪" },
+  { url: "/monitor/Disk", perms: MONITOR_PERMS.disk, name: "查看磁盘监控" },
+];
+export const MONITOR_DASHBOARD_MENU = { name: "监控概览", url: "/monitor/dashboard", component: "dashboard/Monitor", sortNo: 0 } as const;
+export const WORKPLACE_MENU = { name: "工作台", url: "/dashboard/workplace", component: "dashboard/Workplace", sortNo: 0.5, icon: "desktop" } as const;
+const monitorButton = (url: string) => {
+  const b = MONITOR_BUTTONS.find((m) => m.url === url)!;
+  return [button(b.perms, b.name, 1)];
+};
+
 /** Issue 12: 在线文档 frames our Swagger UI (`<CONTEXT_PATH>/doc.html`), readable with this permission code. */
 export const API_DOC_MENU = { url: "{{ window._CONFIG['domianURL'] }}/doc.html", perms: "system:api:doc" } as const;
 
@@ -93,6 +121,7 @@ export const systemMenus: SeedMenu[] = [
     sortNo: 0,
     icon: "home",
   },
+  { name: WORKPLACE_MENU.name, url: WORKPLACE_MENU.url, component: WORKPLACE_MENU.component, menuType: 0, sortNo: WORKPLACE_MENU.sortNo, icon: WORKPLACE_MENU.icon },
   {
     name: "统计报表",
     url: "/report",
@@ -527,11 +556,19 @@ export const systemMenus: SeedMenu[] = [
         sortNo: 3,
         children: [
           {
+            name: MONITOR_DASHBOARD_MENU.name,
+            url: MONITOR_DASHBOARD_MENU.url,
+            component: MONITOR_DASHBOARD_MENU.component,
+            menuType: 1,
+            sortNo: MONITOR_DASHBOARD_MENU.sortNo,
+          },
+          {
             name: "Redis监控",
             url: "/monitor/redis/info",
             component: "modules/monitor/RedisInfo",
             menuType: 1,
             sortNo: 1,
+            children: monitorButton("/monitor/redis/info"),
           },
           {
             name: "Tomcat信息",
@@ -539,6 +576,7 @@ export const systemMenus: SeedMenu[] = [
             component: "modules/monitor/TomcatInfo",
             menuType: 1,
             sortNo: 4,
+            children: monitorButton("/monitor/TomcatInfo"),
           },
           {
             name: "服务器信息",
@@ -546,6 +584,7 @@ export const systemMenus: SeedMenu[] = [
             component: "modules/monitor/SystemInfo",
             menuType: 1,
             sortNo: 4,
+            children: monitorButton("/monitor/SystemInfo"),
           },
           {
             name: "JVM信息",
@@ -553,6 +592,7 @@ export const systemMenus: SeedMenu[] = [
             component: "modules/monitor/JvmInfo",
             menuType: 1,
             sortNo: 4,
+            children: monitorButton("/monitor/JvmInfo"),
           },
           {
             name: "请求追踪",
@@ -560,6 +600,7 @@ export const systemMenus: SeedMenu[] = [
             component: "modules/monitor/HttpTrace",
             menuType: 1,
             sortNo: 4,
+            children: monitorButton("/monitor/HttpTrace"),
           },
           {
             name: "磁盘监控",
@@ -567,6 +608,7 @@ export const systemMenus: SeedMenu[] = [
             component: "modules/monitor/DiskMonitoring",
             menuType: 1,
             sortNo: 6,
+            children: monitorButton("/monitor/Disk"),
           },
         ],
       },
