@@ -85,6 +85,19 @@ export const applyLimits = {
   auditRemark: { label: "审核意见", max: 255 },
 } as const satisfies Limits;
 
+export const questionTypeLimits = {
+  typeName: { label: "分类名称", required: true, max: 50 },
+  icon: { label: "图标", max: 500 },
+} as const satisfies Limits;
+
+export const questionLimits = {
+  content: { label: "题干", required: true, max: 2000 },
+  stemImage: { label: "题干图片", max: 500 },
+  answer: { label: "答案", required: true, max: 500 },
+  analysis: { label: "解析", max: 5000 },
+  optionText: { label: "选项内容", required: true, max: 200 },
+} as const satisfies Limits;
+
 /** China bounds of a GCJ-02 coordinate (domain.md §2). */
 export const CHINA_BOUNDS = { minLng: 73.5, maxLng: 135.1, minLat: 3.8, maxLat: 53.6 } as const;
 /** Check-in radius bounds in metres. */

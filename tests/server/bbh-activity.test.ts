@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { bbhActivityMain, bbhActivityTask, bbhActivityTime, bbhTaskQuestion } from "../../server/db/schema.js";
+import { bbhActivityMain, bbhActivityTask, bbhActivityTime, bbhQuestion, bbhTaskQuestion } from "../../server/db/schema.js";
 import { createTestApp, type TestApp } from "./helpers.js";
 import { at, caller, rows } from "./bbh-helpers.js";
 
@@ -20,6 +20,8 @@ beforeAll(async () => {
   await t.setPassword("lisi", "Auditor@123");
   auditor = await t.login("lisi", "Auditor@123");
   call = caller(t);
+  // Fixed questions must be live, enabled questions of the bank (issue 9).
+  await t.database.db.insert(bbhQuestion).values(["q1", "q2", "q9"].map((id) => ({ id, typeId: "qt", answerType: 5, content: `题目${id}`, answer: "参考答案" })));
 });
 afterAll(() => t.close());
 

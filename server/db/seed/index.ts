@@ -29,6 +29,7 @@ import { nextId, uuid32 } from "../../lib/ids.js";
 import { generatePassword, hashPassword } from "../../lib/password.js";
 import { seedAnnouncements } from "./announcements.js";
 import { seedBbhDemo } from "./bbh-demo.js";
+import { seedBbhDemoQuestions } from "./bbh-demo-questions.js";
 import { dicts } from "./dicts.js";
 import {
   API_DOC_MENU,
@@ -217,9 +218,10 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   await once(db, "menus-without-token-urls-v1", dropTokenUrlMenus);
   // After every system step: the demo data reads no menu, role or dictionary row.
   const seededDemo = opts.demo ? await once(db, "bbh-demo-v1", (tx) => seedBbhDemo(tx)) : false;
+  const seededDemoQuestions = opts.demo ? await once(db, "bbh-demo-questions-v1", (tx) => seedBbhDemoQuestions(tx)) : false;
   await once(db, "menus-that-lead-somewhere-v1", menusThatLeadSomewhere);
   await once(db, "monitoring-menus-v1", monitoringMenus);
-  if (seeded || seededV2 || seededV3 || seededDemo) await db.execute(sql`analyze`);
+  if (seeded || seededV2 || seededV3 || seededDemo || seededDemoQuestions) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };
 }
 

@@ -10,9 +10,13 @@ import recordRoutes from "./records.js";
 import answerRoutes from "./answer.js";
 import playerRoutes from "./player.js";
 import wxUserRoutes from "./wx-user.js";
+import questionTypeRoutes from "./question-type.js";
+import questionRoutes from "./question.js";
+import questionExcelRoutes from "./question-excel.js";
+import questionReportRoutes from "./question-report.js";
 import { scheduleBbhTick } from "./scheduler.js";
 
-const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMarkImportRoutes, redActivityRoutes, recordRoutes, answerRoutes, playerRoutes, wxUserRoutes];
+const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMarkImportRoutes, redActivityRoutes, recordRoutes, answerRoutes, playerRoutes, wxUserRoutes, questionTypeRoutes, questionRoutes, questionExcelRoutes, questionReportRoutes];
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);

@@ -18,6 +18,7 @@ import { registerCrud } from "../sys/crud.js";
 import { col, registerExport } from "./lists.js";
 import { IdQuery } from "../sys/shared.js";
 import { randomToken } from "./activity.repo.js";
+import { assertDrawPool, assertUsableQuestions } from "./question-pool.js";
 import { BbhId, Code, IdList, OptBbhId, OptCode, OptInt, OptYn, RichText, blank, cleanHtml, crudCodes, loadActivity, rowJson, textField } from "./shared.js";
 
 const K = bbhActivityTask;
@@ -116,6 +117,7 @@ async function taskValues(b: Body, tx: Db, id?: string, _req?: FastifyRequest) {
   }
   if (b.minPhotoCount != null && b.maxPhotoCount != null && b.minPhotoCount > b.maxPhotoCount) throw badRequest("最少照片数不能大于最多照片数");
   if (b.taskType === 3 && b.questionMode === 2 && !b.questionCount) throw badRequest("随机抽题时请填写抽题数量");
+  if (b.taskType === 3 && b.questionMode === 2) await assertDrawPool(tx, blank(b.questionTypeId) ?? null, b.questionCount!);
   const score = b.score ?? 10;
   const taskStatus = b.taskStatus ?? 1;
   const values: Record<string, unknown> = {
@@ -250,6 +252,7 @@ export default async function taskRoutes(base: FastifyInstance) {
       const [task] = await tx.select().from(K).where(and(eq(K.id, taskId), eq(K.delFlag, 0))).for("update");
       if (!task) throw badRequest("任务不存在或已删除");
       if (task.taskType !== 3) throw badRequest("只有答题任务可以配置题目");
+      await assertUsableQuestions(tx, ids);
       await tx.delete(bbhTaskQuestion).where(eq(bbhTaskQuestion.taskId, taskId));
       if (questions.length)
         await tx.insert(bbhTaskQuestion).values(
