@@ -81,6 +81,11 @@ export interface Config {
   smtpTimeoutMs: number;
   /** How often the message queue sends what is due (0: only right after a test send). */
   messageSendIntervalSeconds: number;
+  /** WeChat mini-program credentials for bbh subscribe messages (none: they are only logged), the API's base URL and timeout. */
+  wxAppId: string | null;
+  wxSecret: string | null;
+  wxApiBase: string;
+  wxTimeoutMs: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -149,5 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: env.SMTP_FROM || null,
     smtpTimeoutMs: int("SMTP_TIMEOUT_MS", env.SMTP_TIMEOUT_MS, 10_000),
     messageSendIntervalSeconds: int("MESSAGE_SEND_INTERVAL_SECONDS", env.MESSAGE_SEND_INTERVAL_SECONDS, 10),
+    wxAppId: env.WX_APPID || null,
+    wxSecret: env.WX_SECRET || null,
+    wxApiBase: (env.WX_API_BASE || "https://api.weixin.qq.com").replace(/\/+$/, ""),
+    wxTimeoutMs: int("WX_TIMEOUT_MS", env.WX_TIMEOUT_MS, 5_000),
   };
 }

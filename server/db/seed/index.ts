@@ -29,6 +29,7 @@ import { nextId, uuid32 } from "../../lib/ids.js";
 import { generatePassword, hashPassword } from "../../lib/password.js";
 import { seedAnnouncements } from "./announcements.js";
 import { seedBbhDemo } from "./bbh-demo.js";
+import { seedBbhMessageTemplates } from "./bbh-demo-messages.js";
 import { seedBbhDemoQuestions } from "./bbh-demo-questions.js";
 import { dicts } from "./dicts.js";
 import {
@@ -217,6 +218,8 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   const seededV3 = await once(db, "system-v3", seedSystemV3);
   await once(db, "menus-without-token-urls-v1", dropTokenUrlMenus);
   // After every system step: the demo data reads no menu, role or dictionary row.
+  // Templates before the demo data, so its settled window queues its 成绩发布 messages (bbh-demo-messages.ts).
+  await once(db, "bbh-demo-messages-v1", (tx) => seedBbhMessageTemplates(tx, Boolean(opts.demo)));
   const seededDemo = opts.demo ? await once(db, "bbh-demo-v1", (tx) => seedBbhDemo(tx)) : false;
   const seededDemoQuestions = opts.demo ? await once(db, "bbh-demo-questions-v1", (tx) => seedBbhDemoQuestions(tx)) : false;
   await once(db, "menus-that-lead-somewhere-v1", menusThatLeadSomewhere);

@@ -15,8 +15,12 @@ import questionRoutes from "./question.js";
 import questionExcelRoutes from "./question-excel.js";
 import questionReportRoutes from "./question-report.js";
 import { scheduleBbhTick } from "./scheduler.js";
+import messageTemplateRoutes from "./message-template.js";
+import bbhMessageRoutes from "./message.js";
 
 const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMarkImportRoutes, redActivityRoutes, recordRoutes, answerRoutes, playerRoutes, wxUserRoutes, questionTypeRoutes, questionRoutes, questionExcelRoutes, questionReportRoutes];
+
+bbhModules.push(messageTemplateRoutes, bbhMessageRoutes);
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);

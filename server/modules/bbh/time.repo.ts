@@ -14,6 +14,7 @@ import { badRequest } from "../../lib/envelope.js";
 import { count } from "drizzle-orm";
 import { parseGradeRule } from "./activity.repo.js";
 import { loadActivity, rowsOf, sqlState } from "./shared.js";
+import { queueSettleMessages } from "./message.repo.js";
 
 export type TimeRow = typeof bbhActivityTime.$inferSelect;
 
@@ -176,6 +177,7 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
     left join bbh_wx_user w on w.id = ua.wx_user_id
     where ua.time_id = ${t} and ua.round_no = ${r}
     on conflict (time_id, round_no, wx_user_id) do nothing`);
+  await queueSettleMessages(tx, { timeId: t, roundNo: r, activityId: a.id, activityName: a.activityName, timeName: w.timeName, orgCode: org, settleTime: now, by });
 
   // 5. Group ranking (team modes): by the activity's rule, ties by average duration then member count.
   if (a.teamMode === 2 || a.teamMode === 3) {
