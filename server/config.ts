@@ -1,6 +1,7 @@
 import path from "node:path";
 import { parseLogFormat, type LogFormat } from "./lib/log-format.js";
 import { DEFAULT_MAP_TILE_URL } from "../contract/map-tiles.js";
+import { DEFAULT_UPLOAD_LIMITS, type UploadKind } from "../contract/upload.js";
 
 /** Server configuration, read once from environment variables (documented in .env.example). */
 export interface Config {
@@ -38,8 +39,10 @@ export interface Config {
    * `X-Forwarded-Proto: https`, so plain-HTTP intranet deployments work.
    */
   https: boolean;
-  /** Largest file `/sys/common/upload` accepts, in bytes. */
-  uploadMaxBytes: number;
+  /** Largest upload of each kind, in bytes (`UPLOAD_MAX_<KIND>_BYTES`; `UPLOAD_MAX_BYTES` caps them all). */
+  uploadLimits: Record<UploadKind, number>;
+  /** S3-compatible object storage for uploads (`S3_BUCKET` set); null: files stay under `DATA_DIR/upload`. */
+  s3: S3Config | null;
   /** `/v3/api-docs` and `/doc.html` open to anyone; off: only users holding `system:api:doc`. */
   apiDocsPublic: boolean;
   /** Registers the test-only routes (`/test/httpStatus/:status`); never on in production. */
@@ -88,6 +91,43 @@ export interface Config {
   wxTimeoutMs: number;
 }
 
+export interface S3Config {
+  /** e.g. `http://127.0.0.1:9000` (MinIO) or empty for AWS's own endpoint of the region. */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key` (MinIO and most self-hosted servers). */
+  forcePathStyle: boolean;
+  /** Files are linked as `<publicBaseUrl>/<key>` (a public bucket or CDN); empty: served through `/sys/common/static/`. */
+  publicBaseUrl: string | null;
+}
+
+function uploadLimits(env: NodeJS.ProcessEnv): Record<UploadKind, number> {
+  const cap = env.UPLOAD_MAX_BYTES ? int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 0) : Infinity;
+  const one = (kind: UploadKind) => {
+    const name = `UPLOAD_MAX_${kind.toUpperCase()}_BYTES`;
+    return Math.min(int(name, env[name], DEFAULT_UPLOAD_LIMITS[kind]), cap);
+  };
+  return { image: one("image"), doc: one("doc"), audio: one("audio"), video: one("video") };
+}
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  const missing = ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((k) => !env[k]);
+  if (missing.length) throw new Error(`已设置 S3_BUCKET，但缺少环境变量 ${missing.join("、")}`);
+  return {
+    endpoint: env.S3_ENDPOINT || null,
+    region: env.S3_REGION || "us-east-1",
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, true),
+    publicBaseUrl: env.S3_PUBLIC_BASE_URL ? env.S3_PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
+  };
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   return !["0", "false", "off", "no"].includes(value.trim().toLowerCase());
@@ -130,7 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: parseLogFormat(env.LOG_FORMAT),
     trustProxy: bool(env.TRUST_PROXY, false),
     https: bool(env.HTTPS, false),
-    uploadMaxBytes: int("UPLOAD_MAX_BYTES", env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
+    uploadLimits: uploadLimits(env),
+    s3: s3Config(env),
     enableTestRoutes: bool(env.ENABLE_TEST_ROUTES, false),
     httpTrace: bool(env.HTTP_TRACE, true),
     seedDemo: bool(env.SEED_DEMO, true),

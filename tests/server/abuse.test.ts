@@ -230,7 +230,8 @@ describe("control characters in sign-in input", () => {
 });
 
 describe("multipart limits on upload and import routes", () => {
-  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+  // A real 1×1 PNG: uploads are recognised by their bytes (file-type), not just a signature.
+  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
   function multipart(parts: Array<{ name: string; value: string | Buffer; filename?: string; type?: string }>) {
     const boundary = "----rmabuse" + Math.random().toString(16).slice(2);
@@ -259,7 +260,7 @@ describe("multipart limits on upload and import routes", () => {
     const res = await post("/sys/common/upload", [{ name: "biz", value: "avatar" }, ...files(1)]);
     expect(res.json()).toMatchObject({ success: true });
     expect(res.json().message).toMatch(/^avatar\/\d{8}\/[0-9a-f]{24}\.png$/);
-    expect(storedFiles().length).toBe(before + 1);
+    expect(storedFiles().length).toBe(before + 2); // the image and its thumbnail
   });
 
   it("refuses 50 files in one upload with 413 and stores nothing", async () => {

@@ -1,12 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadContentMismatch } from "../../contract/upload.js";
 import { detectImageType, resolveStaticPath } from "../../server/modules/sys/common.js";
 import { API, createTestApp, type TestApp } from "./helpers.js";
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
-const GIF = Buffer.concat([Buffer.from("GIF89a", "latin1"), Buffer.alloc(16, 3)]);
+// Real (tiny) images: uploads are recognised by file-type, which reads more than the first bytes.
+const pixel = () => sharp({ create: { width: 2, height: 2, channels: 3, background: "#c00" } });
+const PNG = await pixel().png().toBuffer();
+const JPEG = await pixel().jpeg().toBuffer();
+const GIF = await pixel().gif().toBuffer();
 const WEBP = Buffer.concat([Buffer.from("RIFF", "latin1"), Buffer.from([0, 0, 0, 0]), Buffer.from("WEBPVP8 ", "latin1"), Buffer.alloc(16)]);
 
 let t: TestApp;
@@ -78,7 +82,7 @@ describe("POST /sys/common/upload", () => {
     const before = countFiles();
     const res = await upload([{ name: "file", value: data, filename, type: "image/png" }]);
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ success: false, message: "只能上传图片文件（png、jpg、gif、webp）" });
+    expect(res.json()).toMatchObject({ success: false, message: uploadContentMismatch(filename.split(".").pop()!) });
     expect(countFiles()).toBe(before);
   });
 
@@ -86,7 +90,7 @@ describe("POST /sys/common/upload", () => {
     const before = countFiles();
     const res = await upload([{ name: "file", value: Buffer.concat([PNG, Buffer.alloc(2048)]), filename: "big.png" }]);
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toMatch(/^文件大小超出.*MB限制/);
+    expect(res.json().message).toBe("图片文件大小超出1KB限制，请压缩或降低文件质量！");
     expect(countFiles()).toBe(before);
   });
 

@@ -540,7 +540,7 @@ export const dicts: SeedDict[] = [
   {
     code: "bbh_storage_type",
     name: "存储方式",
-    items: [["local", "本地"], ["minio", "MinIO"], ["alioss", "阿里云OSS"]],
+    items: [["local", "本地"], ["minio", "MinIO"], ["alioss", "阿里云OSS"], ["s3", "S3兼容存储"]],
   },
   {
     code: "bbh_uploader_type",

@@ -32,6 +32,7 @@ import { seedBbhDemo } from "./bbh-demo.js";
 import { seedBbhMessageTemplates } from "./bbh-demo-messages.js";
 import { seedBbhDemoQuestions } from "./bbh-demo-questions.js";
 import { dicts } from "./dicts.js";
+import { seedS3StorageType } from "./oss.js";
 import {
   API_DOC_MENU,
   DROPPED_BIG_SCREEN_FOLDER,
@@ -223,6 +224,7 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   const seededDemo = opts.demo ? await once(db, "bbh-demo-v1", (tx) => seedBbhDemo(tx)) : false;
   const seededDemoQuestions = opts.demo ? await once(db, "bbh-demo-questions-v1", (tx) => seedBbhDemoQuestions(tx)) : false;
   await once(db, "menus-that-lead-somewhere-v1", menusThatLeadSomewhere);
+  await once(db, "oss-storage-type-s3-v1", seedS3StorageType);
   await once(db, "monitoring-menus-v1", monitoringMenus);
   if (seeded || seededV2 || seededV3 || seededDemo || seededDemoQuestions) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };

@@ -10,6 +10,7 @@ import recordRoutes from "./records.js";
 import answerRoutes from "./answer.js";
 import playerRoutes from "./player.js";
 import wxUserRoutes from "./wx-user.js";
+import ossRoutes from "./oss.js";
 import questionTypeRoutes from "./question-type.js";
 import questionRoutes from "./question.js";
 import questionExcelRoutes from "./question-excel.js";
@@ -21,6 +22,7 @@ import bbhMessageRoutes from "./message.js";
 const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMarkImportRoutes, redActivityRoutes, recordRoutes, answerRoutes, playerRoutes, wxUserRoutes, questionTypeRoutes, questionRoutes, questionExcelRoutes, questionReportRoutes];
 
 bbhModules.push(messageTemplateRoutes, bbhMessageRoutes);
+bbhModules.push(ossRoutes);
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);
