@@ -3,7 +3,7 @@
  * 第一期 is settled by the real settlement into exactly §8.5's table.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asc, eq, like } from "drizzle-orm";
+import { and, asc, eq, like } from "drizzle-orm";
 import { bbhActivityGrade, bbhActivityGroupGrade, bbhActivityTime, bbhRedMark, bbhScoreRecord, bbhUserActivity, bbhUserTaskAnswer, bbhWxUser } from "../../server/db/schema.js";
 import { seed } from "../../server/db/seed/index.js";
 import { loadConfig } from "../../server/config.js";
@@ -54,7 +54,9 @@ describe("bbh demo data", () => {
     expect(ua.every((u) => u.uaStatus === 3)).toBe(true);
     const [w1] = await db().select().from(bbhActivityTime).where(eq(bbhActivityTime.id, "demo-time-01"));
     expect(w1).toMatchObject({ timeStatus: 2, participantCount: 4, finishedCount: 0, groupCount: 2 });
-    expect(await rows(t, bbhUserTaskAnswer, eq(bbhUserTaskAnswer.auditStatus, 0))).toBe(2);
+    // 第二期's two; bbh-demo-players-v1 adds one more in 党史知识闯关 (demo-time-03)
+    expect(await rows(t, bbhUserTaskAnswer, and(eq(bbhUserTaskAnswer.auditStatus, 0), eq(bbhUserTaskAnswer.timeId, "demo-time-02")))).toBe(2);
+    expect(await rows(t, bbhUserTaskAnswer, eq(bbhUserTaskAnswer.auditStatus, 0))).toBe(3);
   });
 
   it("works through the API: the activity publishes nothing new, 延安宝塔山 is refused as unpublished, 第二期 refuses settlement with pending answers", async () => {
@@ -69,5 +71,18 @@ describe("bbh demo data", () => {
     expect(settle.body.message).toBe("仍有2条答案待审核，请先完成审核再结算");
     const selectList = await call("GET", "/bbh/api/activity/main/getActivityNameSelectList?publishStatus=1", admin);
     expect(selectList.body.result.map((r: { text: string }) => r.text)).toEqual(expect.arrayContaining(["重走红色路·印记打卡（演示）", "党史知识闯关（演示）"]));
+  });
+});
+
+describe("demo players of 党史知识闯关 (bbh-demo-players-v1)", () => {
+  it("have totals equal to their ledger, and approving 演示用户2's pending answer finishes the sequential round", async () => {
+    const uas = await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.timeId, "demo-time-03")).orderBy(asc(bbhUserActivity.id));
+    expect(uas.map((u) => [u.wxUserId, u.totalScore, u.finishedTaskCount])).toEqual([["demo-wx-02", 25, 2], ["demo-wx-03", 5, 1], ["demo-wx-04", 0, 0]]);
+    for (const u of uas) {
+      const ledger = await db().select().from(bbhScoreRecord).where(eq(bbhScoreRecord.userActivityId, u.id));
+      expect(ledger.reduce((s, r) => s + r.scoreChange, 0)).toBe(u.totalScore);
+    }
+    const res = await call("POST", "/bbh/api/userTaskAnswer/updateUserTaskAnswer", admin, { id: "demo-ans-08-3", auditStatus: 1 });
+    expect(res.body.result).toMatchObject({ score: 10, userTaskStatus: 3, userTotalScore: 35, userActivityStatus: 2 });
   });
 });

@@ -31,6 +31,7 @@ import { seedAnnouncements } from "./announcements.js";
 import { seedBbhDemo } from "./bbh-demo.js";
 import { seedBbhMessageTemplates } from "./bbh-demo-messages.js";
 import { seedBbhDemoQuestions } from "./bbh-demo-questions.js";
+import { seedBbhDemoPlayers } from "./bbh-demo-players.js";
 import { dicts } from "./dicts.js";
 import { seedS3StorageType } from "./oss.js";
 import {
@@ -223,6 +224,7 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   await once(db, "bbh-demo-messages-v1", (tx) => seedBbhMessageTemplates(tx, Boolean(opts.demo)));
   const seededDemo = opts.demo ? await once(db, "bbh-demo-v1", (tx) => seedBbhDemo(tx)) : false;
   const seededDemoQuestions = opts.demo ? await once(db, "bbh-demo-questions-v1", (tx) => seedBbhDemoQuestions(tx)) : false;
+  if (opts.demo) await once(db, "bbh-demo-players-v1", (tx) => seedBbhDemoPlayers(tx));
   await once(db, "menus-that-lead-somewhere-v1", menusThatLeadSomewhere);
   await once(db, "oss-storage-type-s3-v1", seedS3StorageType);
   await once(db, "monitoring-menus-v1", monitoringMenus);
