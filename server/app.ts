@@ -53,6 +53,9 @@ import userRecycleRoutes from "./modules/sys/user-recycle.js";
 import userPickerRoutes from "./modules/sys/user-picker.js";
 import bbhRoutes from "./modules/bbh/index.js";
 import dbMonitorRoutes from "./modules/sys/db-monitor.js";
+import quartzJobRoutes from "./modules/sys/quartz-job.js";
+import sysLogRoutes from "./modules/sys/log.js";
+import dataLogRoutes from "./modules/sys/data-log.js";
 import onlineRoutes from "./modules/sys/online.js";
 import dashboardRoutes from "./modules/sys/dashboard.js";
 import monitorRoutes from "./monitor/routes.js";
@@ -84,7 +87,7 @@ declare module "fastify" {
   }
 }
 
-const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, announcementAdminRoutes, messageRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes, dbMonitorRoutes, onlineRoutes, dashboardRoutes, monitorRoutes, bbhRoutes];
+const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, announcementAdminRoutes, messageRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes, dbMonitorRoutes, onlineRoutes, dashboardRoutes, monitorRoutes, quartzJobRoutes, sysLogRoutes, dataLogRoutes, bbhRoutes];
 
 /** `onRoute` sees every route as it is registered (tests walk the route schemas with it). */
 export interface BuildOptions {

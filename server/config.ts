@@ -84,6 +84,12 @@ export interface Config {
   smtpTimeoutMs: number;
   /** How often the message queue sends what is due (0: only right after a test send). */
   messageSendIntervalSeconds: number;
+  /** Scheduled jobs: longest wait between polls for due jobs (0: this instance runs no scheduled job). */
+  jobPollMs: number;
+  /** On shutdown, how long running jobs may take to finish before they are recorded as cut off. */
+  jobDrainMs: number;
+  /** Days system logs and job runs are kept (the 日志保留期清理 job purges older rows). */
+  logRetentionDays: number;
   /** WeChat mini-program credentials for bbh subscribe messages (none: they are only logged), the API's base URL and timeout. */
   wxAppId: string | null;
   wxSecret: string | null;
@@ -195,6 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: env.SMTP_FROM || null,
     smtpTimeoutMs: int("SMTP_TIMEOUT_MS", env.SMTP_TIMEOUT_MS, 10_000),
     messageSendIntervalSeconds: int("MESSAGE_SEND_INTERVAL_SECONDS", env.MESSAGE_SEND_INTERVAL_SECONDS, 10),
+    jobPollMs: int("JOB_POLL_MS", env.JOB_POLL_MS, 1_000),
+    jobDrainMs: int("JOB_DRAIN_MS", env.JOB_DRAIN_MS, 5_000),
+    logRetentionDays: int("LOG_RETENTION_DAYS", env.LOG_RETENTION_DAYS, 180),
     wxAppId: env.WX_APPID || null,
     wxSecret: env.WX_SECRET || null,
     wxApiBase: (env.WX_API_BASE || "https://api.weixin.qq.com").replace(/\/+$/, ""),

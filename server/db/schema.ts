@@ -226,7 +226,12 @@ export const sysLog = pgTable(
     costTime: integer("cost_time"),
     ...audit,
   },
-  (t) => [index("idx_sys_log_type_time").on(t.logType, t.createTime.desc())],
+  (t) => [
+    index("idx_sys_log_type_time").on(t.logType, t.createTime.desc()),
+    // 日志管理 searches content with *x* (ILIKE), and the retention job purges by age.
+    index("idx_sys_log_content_trgm").using("gin", t.logContent.op("gin_trgm_ops")),
+    index("idx_sys_log_time").on(t.createTime),
+  ],
 );
 
 /**

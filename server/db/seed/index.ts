@@ -33,6 +33,7 @@ import { seedBbhMessageTemplates } from "./bbh-demo-messages.js";
 import { seedBbhDemoQuestions } from "./bbh-demo-questions.js";
 import { seedBbhDemoPlayers } from "./bbh-demo-players.js";
 import { dicts } from "./dicts.js";
+import { seedQuartzJobs } from "../../jobs/seed.js";
 import { seedS3StorageType } from "./oss.js";
 import {
   API_DOC_MENU,
@@ -226,6 +227,7 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   const seededDemoQuestions = opts.demo ? await once(db, "bbh-demo-questions-v1", (tx) => seedBbhDemoQuestions(tx)) : false;
   if (opts.demo) await once(db, "bbh-demo-players-v1", (tx) => seedBbhDemoPlayers(tx));
   await once(db, "menus-that-lead-somewhere-v1", menusThatLeadSomewhere);
+  await once(db, "quartz-jobs-v1", seedQuartzJobs);
   await once(db, "oss-storage-type-s3-v1", seedS3StorageType);
   await once(db, "monitoring-menus-v1", monitoringMenus);
   if (seeded || seededV2 || seededV3 || seededDemo || seededDemoQuestions) await db.execute(sql`analyze`);

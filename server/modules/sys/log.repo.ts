@@ -13,7 +13,9 @@ export interface LogEntry {
   logType: number;
   logContent: string;
   operateType?: number;
+  /** The login name (JeecgBoot's column holds it, not the user's id). */
   userid?: string | null;
+  /** The real name. */
   username?: string | null;
   ip?: string;
   method?: string;
@@ -30,6 +32,6 @@ export async function writeLog(db: Db, entry: LogEntry): Promise<void> {
     logContent: entry.logContent.slice(0, 1000),
     requestUrl: entry.requestUrl?.slice(0, 255),
     requestParam: entry.requestParam?.slice(0, 2000),
-    createBy: entry.username ?? null,
+    createBy: entry.userid ?? entry.username ?? null,
   });
 }

@@ -88,7 +88,7 @@ export default async function loginRoutes(base: FastifyInstance) {
       const user = await findUserByUsername(db, username);
       const valid = await verifyPassword(user?.password ?? dummyHash, password);
       if (!user || !valid) {
-        await writeLog(db, { logType: LOG_LOGIN, logContent: `用户名: ${username},登录失败，用户名或密码错误`, username, ip: req.ip });
+        await writeLog(db, { logType: LOG_LOGIN, logContent: `用户名: ${username},登录失败，用户名或密码错误`, userid: username, ip: req.ip });
         const left = await lockout.fail(username);
         throw refused(`用户名或密码错误，还可尝试 ${left} 次`);
       }
@@ -102,7 +102,7 @@ export default async function loginRoutes(base: FastifyInstance) {
       if (orgCode !== user.orgCode) await db.update(sysUser).set({ orgCode }).where(eq(sysUser.id, user.id));
 
       const token = await sessions.create(user, { ip: req.ip, userAgent: req.headers["user-agent"] });
-      await writeLog(db, { logType: LOG_LOGIN, logContent: `用户名: ${username},登录成功！`, userid: user.id, username, ip: req.ip });
+      await writeLog(db, { logType: LOG_LOGIN, logContent: `用户名: ${username},登录成功！`, userid: user.username, username: user.realname ?? user.username, ip: req.ip });
       const result: LoginResult = {
         token,
         userInfo: toUserJson({ ...user, orgCode }),
@@ -121,7 +121,7 @@ export default async function loginRoutes(base: FastifyInstance) {
     const user = await sessions.verify(token);
     if (!user) throw refused("Token无效!");
     await sessions.revoke(user.sessionId, "logout");
-    await writeLog(db, { logType: LOG_LOGIN, logContent: `用户名: ${user.realname ?? user.username},退出成功！`, userid: user.userId, username: user.username, ip: req.ip });
+    await writeLog(db, { logType: LOG_LOGIN, logContent: `用户名: ${user.realname ?? user.username},退出成功！`, userid: user.username, username: user.realname ?? user.username, ip: req.ip });
     return ok(null, "退出登录成功！", 200);
   });
 
