@@ -24,9 +24,6 @@ const API = `${baseUrl}/jeecg-boot`;
 /** Components whose pages are not built yet (the placeholder is expected). Shrinks to empty as modules land. */
 const NOT_YET_BUILT = new Set([
   // issues 8 and 9: the 红色印记 business modules
-  "bbh/player/UserActivityList",
-  "bbh/player/UserTaskList",
-  "bbh/player/UserTaskAnswerList",
   "bbh/question/QuestionList",
   "bbh/question/QuestionTypeList",
   "bbh/question/QuestionReportRecordList",
