@@ -102,3 +102,48 @@ export const questionLimits = {
 export const CHINA_BOUNDS = { minLng: 73.5, maxLng: 135.1, minLat: 3.8, maxLat: 53.6 } as const;
 /** Check-in radius bounds in metres. */
 export const RADIUS_BOUNDS = { min: 10, max: 5000 } as const;
+
+export const schoolLimits = {
+  schoolName: { label: "学校名称", required: true, max: 100 },
+  schoolCode: { label: "学校标识码", max: 20, pattern: "^[A-Za-z0-9_-]+$", patternMessage: "学校标识码只能包含字母、数字、下划线和短横线" },
+  provinceCode: { label: "省份代码", max: 12 },
+  cityCode: { label: "城市代码", max: 12 },
+  districtCode: { label: "区县代码", max: 12 },
+  regionName: { label: "所在地区", max: 100 },
+  address: { label: "详细地址", max: 255 },
+  contactName: { label: "联系人", max: 50 },
+  contactPhone: { label: "联系电话", max: 20 },
+  logo: { label: "校徽", max: 500 },
+} as const satisfies Limits;
+
+export const studentLimits = {
+  studentName: { label: "学生姓名", required: true, max: 50 },
+  studentNo: { label: "学号", required: true, max: 30, pattern: "^[A-Za-z0-9_-]+$", patternMessage: "学号只能包含字母、数字、下划线和短横线" },
+  className: { label: "班级", required: true, max: 30 },
+  guardianName: { label: "监护人姓名", max: 50 },
+  guardianPhone: { label: "监护人电话", max: 20 },
+} as const satisfies Limits;
+
+export const organizationLimits = {
+  contactName: { label: "联系人", max: 50 },
+  contactPhone: { label: "联系电话", max: 20 },
+  address: { label: "地址", max: 255 },
+  logo: { label: "组织标志", max: 500 },
+  intro: { label: "组织简介", max: 5000 },
+} as const satisfies Limits;
+
+export const tagLimits = {
+  tagName: { label: "标签名称", required: true, max: 30 },
+  tagColor: { label: "标签颜色", max: 20, pattern: "^#[0-9A-Fa-f]{3}([0-9A-Fa-f]{3})?$", patternMessage: "标签颜色应为 #RRGGBB 格式" },
+  icon: { label: "图标", max: 500 },
+} as const satisfies Limits;
+
+export const wxUserLimits = {
+  realName: { label: "真实姓名", max: 50 },
+  remark: { label: "备注", max: 255 },
+} as const satisfies Limits;
+
+/** Tag types of `bbh_tag_type` and the business objects their relations point at (domain.md §4.22). */
+export const TAG_BIZ_TYPES = { activity: 1, red_mark: 2, question: 3 } as const;
+/** Show-order bounds of a tag (domain.md §6.2 updateShowIndex). */
+export const SHOW_INDEX_BOUNDS = { min: 0, max: 9999 } as const;

@@ -26,6 +26,7 @@ import { registerCrud } from "../sys/crud.js";
 import { col, registerExport } from "./lists.js";
 import { IdQuery, ListQuery, scope } from "../sys/shared.js";
 import { applyPublish, assertPublishable, beforeDeleteActivities, cloneActivity, parseGradeRule, runningWithPlayers } from "./activity.repo.js";
+import { copyTagRelations, tagsOf } from "./tag.js";
 import {
   BbhId,
   Code,
@@ -301,7 +302,7 @@ export default async function activityRoutes(base: FastifyInstance) {
     );
     return ok({
       ...json,
-      tags: [],
+      tags: (await tagsOf(db, "activity", [a.id])).get(a.id) ?? [],
       organizer: a.organizerOrgId ? { id: a.organizerOrgId, orgName: a.organizerName } : null,
       times: timeJson,
       taskCount: Number(tasks.n),
@@ -347,7 +348,9 @@ export default async function activityRoutes(base: FastifyInstance) {
     const user = req.currentUser();
     const id = await db.transaction(async (tx) => {
       const src = await loadActivity(tx, req.body.id);
-      return cloneActivity(tx, src, req.body, user.username, user.orgCode ?? src.sysOrgCode);
+      const cloned = await cloneActivity(tx, src, req.body, user.username, user.orgCode ?? src.sysOrgCode);
+      if (req.body.copyTags !== false) await copyTagRelations(tx, "activity", src.id, cloned, user.username);
+      return cloned;
     });
     return ok({ id }, "克隆成功");
   });

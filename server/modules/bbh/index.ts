@@ -10,6 +10,10 @@ import recordRoutes from "./records.js";
 import answerRoutes from "./answer.js";
 import playerRoutes from "./player.js";
 import wxUserRoutes from "./wx-user.js";
+import schoolRoutes from "./school.js";
+import studentRoutes from "./student.js";
+import organizationRoutes from "./organization.js";
+import tagRoutes from "./tag.js";
 import ossRoutes from "./oss.js";
 import questionTypeRoutes from "./question-type.js";
 import questionRoutes from "./question.js";
@@ -23,6 +27,7 @@ const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMa
 
 bbhModules.push(messageTemplateRoutes, bbhMessageRoutes);
 bbhModules.push(ossRoutes);
+bbhModules.push(schoolRoutes, studentRoutes, organizationRoutes, tagRoutes);
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);

@@ -17,6 +17,7 @@ import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { col, registerExport } from "./lists.js";
 import { SYNC_LIMIT, ThumbJob, uploadRootOf } from "./thumbs.js";
+import { tagsOf } from "./tag.js";
 import { IdQuery, scope } from "../sys/shared.js";
 import { BbhId, Code, OptCode, OptInt, OptNumber, PUBLISH_TEXT, RichText, blank, cleanHtml, crudCodes, rowJson, textField } from "./shared.js";
 
@@ -252,7 +253,7 @@ export default async function redMarkRoutes(base: FastifyInstance) {
       ...json,
       imageList: splitList(m.images),
       thumbList: splitList(m.thumbImages),
-      tags: [],
+      tags: (await tagsOf(db, "red_mark", [m.id])).get(m.id) ?? [],
       collector: collector[0] ?? null,
       refActivities: refs,
       stats: { checkinCount: m.checkinCount ?? 0, questionCount: Number(tasks.n) },

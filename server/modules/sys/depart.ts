@@ -254,11 +254,16 @@ export default async function departRoutes(base: FastifyInstance) {
   });
 
   const edit = async (req: FastifyRequest<{ Body: Static<typeof EditBody> }>) => {
-    const done = await db
-      .update(sysDepart)
-      .set({ ...formValues(req.body), ...updated(req) })
-      .where(eq(sysDepart.id, req.body.id))
-      .returning({ id: sysDepart.id });
+    const done = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(sysDepart)
+        .set({ ...formValues(req.body), ...updated(req) })
+        .where(eq(sysDepart.id, req.body.id))
+        .returning({ id: sysDepart.id });
+      // The 红色印记 organisation of this department keeps a copy of its name (domain.md §4.21).
+      if (rows.length) await tx.execute(sql`update bbh_organization set org_name = ${formValues(req.body).departName} where sys_depart_id = ${req.body.id} and org_name <> ${formValues(req.body).departName}`);
+      return rows;
+    });
     if (!done.length) throw refused("未找到对应实体");
     return ok(null, "修改成功!");
   };
