@@ -31,6 +31,7 @@ import { seedAnnouncements } from "./announcements.js";
 import { seedBbhDemo } from "./bbh-demo.js";
 import { seedBbhMessageTemplates } from "./bbh-demo-messages.js";
 import { seedBbhDemoQuestions } from "./bbh-demo-questions.js";
+import { seedBbhDemoPeople } from "./bbh-demo-people.js";
 import { seedBbhDemoPlayers } from "./bbh-demo-players.js";
 import { dicts } from "./dicts.js";
 import { seedQuartzJobs } from "../../jobs/seed.js";
@@ -224,6 +225,8 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   // Templates before the demo data, so its settled window queues its 成绩发布 messages (bbh-demo-messages.ts).
   await once(db, "bbh-demo-messages-v1", (tx) => seedBbhMessageTemplates(tx, Boolean(opts.demo)));
   const seededDemo = opts.demo ? await once(db, "bbh-demo-v1", (tx) => seedBbhDemo(tx)) : false;
+  // Organisations, schools, students and tags (§8.1–8.2) before the questions that carry tag 党史.
+  if (opts.demo) await once(db, "bbh-demo-people-v1", (tx) => seedBbhDemoPeople(tx));
   const seededDemoQuestions = opts.demo ? await once(db, "bbh-demo-questions-v1", (tx) => seedBbhDemoQuestions(tx)) : false;
   if (opts.demo) await once(db, "bbh-demo-players-v1", (tx) => seedBbhDemoPlayers(tx));
   await once(db, "menus-that-lead-somewhere-v1", menusThatLeadSomewhere);
