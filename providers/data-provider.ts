@@ -145,6 +145,7 @@ export function createDataProvider(client: HttpClient = http): DataProvider {
     /**
      * `meta.envelope: true` answers the whole envelope (`message` included) instead of `result`;
      * `meta.quiet: true` leaves a failure to the caller (the HTTP error catalogue shows nothing).
+     * `meta.onUploadProgress` follows a large upload (axios `AxiosProgressEvent`s).
      */
     custom: async ({ url, method, filters, sorters, payload, query, headers, meta }) => {
       const params = { ...toSortParams(sorters), ...toQueryParams(filters), ...(query as object | undefined) };
@@ -159,7 +160,7 @@ export function createDataProvider(client: HttpClient = http): DataProvider {
       }
       const quiet = meta?.quiet === true;
       const body = await callEnvelope(() =>
-        client.request<Result<unknown>>({ url, method, params, data: payload, headers: headers as Record<string, string>, quiet }),
+        client.request<Result<unknown>>({ url, method, params, data: payload, headers: headers as Record<string, string>, quiet, onUploadProgress: meta?.onUploadProgress }),
       );
       return { data: (meta?.envelope ? body : body.result) as never };
     },

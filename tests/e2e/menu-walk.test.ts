@@ -34,7 +34,6 @@ const NOT_YET_BUILT = new Set([
   "bbh/wxuser/BbhWxUserList",
   "bbh/message/MessageList",
   "bbh/message/MessageTemplateList",
-  "bbh/oss/OssFileList",
   // issue 11: scheduled jobs, logs, data log, monitoring, online users
   "system/QuartzJobList",
   "system/LogList",
@@ -50,7 +49,6 @@ const NOT_YET_BUILT = new Set([
   "system/TenantList",
   "system/NewPermissionList",
   "system/SysGatewayRouteList",
-  "modules/oss/OSSFileList",
   // JeecgBoot online development (Online表单/报表) and its demo items
   "modules/online/cgform/OnlCgformHeadList",
   "modules/online/cgreport/OnlCgreportHeadList",
