@@ -32,8 +32,6 @@ const NOT_YET_BUILT = new Set([
   "bbh/organization/OrganizationList",
   "bbh/tag/TagList",
   "bbh/wxuser/BbhWxUserList",
-  "bbh/message/MessageList",
-  "bbh/message/MessageTemplateList",
   // issue 11: scheduled jobs, logs, data log, monitoring, online users
   "system/QuartzJobList",
   "system/LogList",
