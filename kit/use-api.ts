@@ -15,8 +15,11 @@ export interface Api {
   post<T>(url: string, payload?: unknown): Promise<T>;
   put<T>(url: string, payload?: unknown): Promise<T>;
   del<T>(url: string, query?: Record<string, unknown>): Promise<T>;
-  /** The whole envelope (for answers that only carry a `message`). */
-  envelope(method: Method, url: string, body?: { query?: Record<string, unknown>; payload?: unknown }): Promise<{ message: string; result: unknown }>;
+  /**
+   * The whole envelope (for answers that only carry a `message`). `quiet`: a failure is left to the caller (no
+   * error notification), which reads its `message` and `result` (e.g. an import's row errors).
+   */
+  envelope(method: Method, url: string, body?: { query?: Record<string, unknown>; payload?: unknown; quiet?: boolean }): Promise<{ message: string; result: unknown }>;
   /** A file the server sends (Excel export). */
   download(url: string, query?: Record<string, unknown>): Promise<Blob>;
 }
@@ -24,10 +27,10 @@ export interface Api {
 export function useApi(): Api {
   const dataProvider = useDataProvider();
   return useMemo(() => {
-    const run = async <T,>(method: Method, url: string, query?: Record<string, unknown>, payload?: unknown, mode?: "envelope" | "download") => {
+    const run = async <T,>(method: Method, url: string, query?: Record<string, unknown>, payload?: unknown, mode?: "envelope" | "download", quiet?: boolean) => {
       const custom = dataProvider().custom;
       if (!custom) throw new Error("数据提供者不支持自定义请求");
-      const { data } = await custom({ url, method, query, payload: payload as object, meta: mode ? { [mode]: true } : undefined });
+      const { data } = await custom({ url, method, query, payload: payload as object, meta: mode ? { [mode]: true, ...(quiet ? { quiet } : {}) } : undefined });
       return data as unknown as T;
     };
     return {
@@ -35,7 +38,7 @@ export function useApi(): Api {
       post: (url, payload) => run("post", url, undefined, payload),
       put: (url, payload) => run("put", url, undefined, payload),
       del: (url, query) => run("delete", url, query),
-      envelope: (method, url, body) => run(method, url, body?.query, body?.payload, "envelope"),
+      envelope: (method, url, body) => run(method, url, body?.query, body?.payload, "envelope", body?.quiet),
       download: (url, query) => run("get", url, query, undefined, "download"),
     } satisfies Api;
   }, [dataProvider]);

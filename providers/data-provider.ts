@@ -18,6 +18,8 @@ import { http, wasNotified, type HttpClient } from "./http";
 /** A Refine `HttpError`; `notified` means the HTTP error catalogue has already shown it. */
 export interface JeecgHttpError extends HttpError {
   notified?: boolean;
+  /** The refusal's `result` (e.g. an import's row errors), when the server sent one. */
+  result?: unknown;
 }
 
 type QueryParams = Record<string, string | number>;
@@ -70,11 +72,12 @@ export function toSortParams(sorters: CrudSort[] = []): QueryParams {
 }
 
 function toHttpError(error: unknown): JeecgHttpError {
-  const response = (error as { response?: { status?: number; data?: { message?: string } } }).response;
+  const response = (error as { response?: { status?: number; data?: { message?: string; result?: unknown } } }).response;
   return {
     message: response?.data?.message || (error instanceof Error ? error.message : "请求失败"),
     statusCode: response?.status ?? 0,
     notified: wasNotified(error),
+    ...(response?.data?.result != null ? { result: response.data.result } : {}),
   };
 }
 
