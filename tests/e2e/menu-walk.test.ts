@@ -30,6 +30,9 @@ const NOT_YET_BUILT = new Set([
   "bbh/tag/TagList",
   "bbh/wxuser/BbhWxUserList",
   // issue 11: scheduled jobs, logs, data log, monitoring, online users
+  "system/QuartzJobList",
+  "system/LogList",
+  "system/DataLogList",
   "system/SysUserOnlineList",
   "modules/monitor/RedisInfo",
   "modules/monitor/TomcatInfo",
