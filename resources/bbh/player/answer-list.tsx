@@ -134,14 +134,14 @@ export default function AnswerListPage({ route }: PageProps) {
         {...tableProps}
         rowKey="id"
         size="middle"
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1700 }}
         rowSelection={mayAudit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (r) => ({ disabled: r.isLatest !== 1 }) } : undefined}
         columns={[
           { title: "提交时间", dataIndex: "submitTime", sorter: true, defaultSortOrder: "ascend", width: 170 },
-          { title: "玩家", dataIndex: "nickname", render: (_: unknown, r) => <PlayerCell row={r} /> },
-          { title: "活动/时间段", dataIndex: "activityName", ellipsis: true, render: (v: string | null, r) => `${v ?? "—"} / ${r.timeName ?? "—"}` },
-          { title: "任务", dataIndex: "taskName" },
-          { title: "类型", dataIndex: "taskType", render: (v: number, r) => r.taskType_dictText ?? v },
+          { title: "玩家", dataIndex: "nickname", width: 170, render: (_: unknown, r) => <PlayerCell row={r} /> },
+          { title: "活动/时间段", dataIndex: "activityName", width: 200, ellipsis: true, render: (v: string | null, r) => `${v ?? "—"} / ${r.timeName ?? "—"}` },
+          { title: "任务", dataIndex: "taskName", width: 130 },
+          { title: "类型", dataIndex: "taskType", width: 90, render: (v: number, r) => r.taskType_dictText ?? v },
           { title: "印记", dataIndex: "markName", render: (v: string | null) => v ?? "—" },
           { title: "内容预览", key: "content", width: 240, render: (_: unknown, r) => <AnswerPreview answer={r} /> },
           { title: "距离(米)", dataIndex: "distanceM", sorter: true, render: (v: number | null) => v ?? "—" },

@@ -24,7 +24,7 @@ import { badRequest, ok } from "../../lib/envelope.js";
 import { nextId } from "../../lib/ids.js";
 import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
-import { col, registerList } from "./lists.js";
+import { col, registerList, versionedTables } from "./lists.js";
 import { queueAnswerAuditMessages } from "./message.repo.js";
 import { BbhId, IdList, rowJson, rowsOf, textField } from "./shared.js";
 
@@ -266,7 +266,8 @@ export default async function answerRoutes(base: FastifyInstance) {
     table: X,
     id: X.id,
     spec: answerSpec,
-    // No cached totals: answers are written on every submission and carry no version trigger.
+    // Answers are written on every submission: totals are cached only once the table has a version trigger.
+    countTables: await versionedTables(db, ["bbh_user_task_answer"]),
     codes: { list: "bbh:answer:list", export: "bbh:answer:export" },
     dictFields: ANSWER_DICTS,
     extra: answerNames,
