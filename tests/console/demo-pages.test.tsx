@@ -22,6 +22,13 @@ const noData: DataProvider = {
   create: async () => ({ data: {} as never }),
   update: async () => ({ data: {} as never }),
   deleteOne: async () => ({ data: {} as never }),
+  // 工作台: the dashboard summary (three answers awaiting review) and no announcements.
+  custom: async ({ url }) =>
+    ({
+      data: url.includes("/sys/dashboard/summary")
+        ? { activities: null, redMarks: null, players: null, answers: { pending: 3 } }
+        : { records: [], total: 0, size: 10, current: 1, pages: 0 },
+    }) as never,
 };
 
 const route = (title: string, component: string): NavRoute => ({
@@ -182,11 +189,13 @@ describe("工作台", () => {
     getPermissions: async () => ({ menu, auth: [], allAuth: [], sysSafeMode: false }),
   };
 
-  it("greets the user by name and shows projects, activity and quick links to their menu pages", async () => {
+  it("greets the user by name and shows my pending work, my announcements and quick links to their menu pages", async () => {
     show(<WorkplacePage />, authProvider);
     await screen.findByText(/(早上|上午|中午|下午|晚上)好，管理员，祝你开心每一天！/);
-    expect(screen.getByText("进行中的项目")).toBeTruthy();
-    expect(screen.getByText("动态")).toBeTruthy();
+    expect(screen.getByText("我的待办")).toBeTruthy();
+    expect(screen.getByText("我的消息")).toBeTruthy();
+    expect(await screen.findByText("待审核答案")).toBeTruthy();
+    expect(screen.getByText("3")).toBeTruthy();
     expect((await screen.findByRole("link", { name: "用户管理" })).getAttribute("href")).toBe("/isystem/user");
     expect(screen.getByRole("link", { name: "个人中心" }).getAttribute("href")).toBe("/account/center");
     expect(screen.queryByRole("link", { name: "首页" })).toBeNull();

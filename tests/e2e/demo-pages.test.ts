@@ -101,7 +101,7 @@ describe("demo pages from the side menu", () => {
     await page.goto(`${baseUrl}/dashboard/workplace`);
     await visible(page, /(早上|上午|中午|下午|晚上)好，管理员，祝你开心每一天！/).waitFor();
     expect(await unknown.count()).toBe(0);
-    await visible(page, "进行中的项目").waitFor();
+    await visible(page, "我的待办").waitFor();
     await page.locator(".ant-card").filter({ hasText: "快速开始 / 便捷导航" }).getByRole("link", { name: "用户管理" }).waitFor();
     await shot(page, "06-workplace");
     await page.close();

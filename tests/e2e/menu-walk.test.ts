@@ -33,13 +33,6 @@ const NOT_YET_BUILT = new Set([
   "system/QuartzJobList",
   "system/LogList",
   "system/DataLogList",
-  "system/SysUserOnlineList",
-  "modules/monitor/RedisInfo",
-  "modules/monitor/TomcatInfo",
-  "modules/monitor/SystemInfo",
-  "modules/monitor/JvmInfo",
-  "modules/monitor/HttpTrace",
-  "modules/monitor/DiskMonitoring",
   // JeecgBoot system pages without an issue yet
   "system/TenantList",
   "system/NewPermissionList",

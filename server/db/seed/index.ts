@@ -43,7 +43,6 @@ import {
   MONITOR_BUTTONS,
   MONITOR_DASHBOARD_MENU,
   SQL_MONITOR_MENU,
-  WORKPLACE_MENU,
   bbhMenus,
   systemMenus,
   type SeedMenu,
@@ -309,8 +308,7 @@ async function ensureButton(tx: Db, menuUrl: string, perms: string, name: string
 
 /**
  * Issue 11, for databases seeded before: the 性能监控 pages get their permission buttons (granted to the admin
- * role), 监控概览 joins them, and 工作台 becomes a menu item granted to every role that has 首页. On a fresh
- * database the tree has them already; the step then only grants 工作台 to the roles with 首页.
+ * role) and 监控概览 joins them. On a fresh database the tree has them already and the step changes nothing.
  */
 async function monitoringMenus(tx: Db): Promise<void> {
   for (const b of MONITOR_BUTTONS) await ensureButton(tx, b.url, b.perms, b.name);
@@ -322,18 +320,6 @@ async function monitoringMenus(tx: Db): Promise<void> {
     await tx.insert(sysPermission).values(row);
     if (admin) await tx.insert(sysRolePermission).values({ id: nextId(), roleId: admin.id, permissionId: row.id!, operateDate: new Date() });
   }
-  let [workplace] = await tx.select({ id: sysPermission.id }).from(sysPermission).where(eq(sysPermission.url, WORKPLACE_MENU.url));
-  if (!workplace) {
-    const [row] = flattenMenus([{ name: WORKPLACE_MENU.name, url: WORKPLACE_MENU.url, component: WORKPLACE_MENU.component, menuType: 0, sortNo: WORKPLACE_MENU.sortNo, icon: WORKPLACE_MENU.icon }]);
-    await tx.insert(sysPermission).values(row);
-    workplace = { id: row.id! };
-  }
-  await tx.execute(sql`
-    insert into sys_role_permission (id, role_id, permission_id, operate_date)
-    select md5(random()::text || rp.role_id), rp.role_id, ${workplace.id}, now()
-      from sys_role_permission rp join sys_permission p on p.id = rp.permission_id
-     where p.url = '/dashboard/analysis'
-       and not exists (select 1 from sys_role_permission x where x.role_id = rp.role_id and x.permission_id = ${workplace.id})`);
 }
 
 /** Issue 4: positions, fill rules and check rules of a fresh JeecgBoot install (contract.md §11.3, §11.6). */

@@ -69,7 +69,7 @@ export const SQL_MONITOR_MENU = {
 /**
  * Issue 11: the 性能监控 pages read server figures only admins may see; each page has its own code, granted to
  * the admin role (a seed step adds them to databases seeded before). The monitoring summary page
- * (`dashboard/Monitor`) and the 工作台 (`dashboard/Workplace`) become menu items.
+ * (`dashboard/Monitor`) becomes a menu item beside them.
  */
 export const MONITOR_PERMS = {
   redis: "system:monitor:redis",
@@ -88,7 +88,6 @@ export const MONITOR_BUTTONS: Array<{ url: string; perms: string; name: string }
   { url: "/monitor/Disk", perms: MONITOR_PERMS.disk, name: "查看磁盘监控" },
 ];
 export const MONITOR_DASHBOARD_MENU = { name: "监控概览", url: "/monitor/dashboard", component: "dashboard/Monitor", sortNo: 0 } as const;
-export const WORKPLACE_MENU = { name: "工作台", url: "/dashboard/workplace", component: "dashboard/Workplace", sortNo: 0.5, icon: "desktop" } as const;
 const monitorButton = (url: string) => {
   const b = MONITOR_BUTTONS.find((m) => m.url === url)!;
   return [button(b.perms, b.name, 1)];
@@ -121,7 +120,6 @@ export const systemMenus: SeedMenu[] = [
     sortNo: 0,
     icon: "home",
   },
-  { name: WORKPLACE_MENU.name, url: WORKPLACE_MENU.url, component: WORKPLACE_MENU.component, menuType: 0, sortNo: WORKPLACE_MENU.sortNo, icon: WORKPLACE_MENU.icon },
   {
     name: "统计报表",
     url: "/report",

@@ -1,6 +1,7 @@
-import { UserOutlined } from "@ant-design/icons";
+/** 工作台 (`dashboard/Workplace`): my pending work (answers awaiting review), my announcements, quick links. */
+import { AuditOutlined, UserOutlined } from "@ant-design/icons";
 import { useGetIdentity, usePermissions } from "@refinedev/core";
-import { Avatar, Card, Col, List, Progress, Row, Space, Statistic, Typography } from "antd";
+import { Avatar, Card, Col, Empty, Row, Space, Statistic, Typography } from "antd";
 import { useMemo } from "react";
 import { Link } from "react-router";
 
@@ -8,38 +9,39 @@ import type { UserPermissions } from "../../../contract";
 import type { Identity } from "../../../providers/auth-provider";
 import { fileUrl, PRODUCT_NAME } from "../../../providers/config";
 import { buildNavigation } from "../../../providers/menu";
-import { demoActivities, demoProjects } from "../examples/demo-data";
-import { DemoTag } from "../examples/demo-tag";
+import { MyAnnouncements } from "../announcement/my-announcements";
 import { greeting } from "./greeting";
+import { useSummary } from "./use-summary";
 
 /** Menu pages offered as quick links, in this order, when the user's menu has them. */
 const QUICK_LINK_PATHS = [
+  "/bbh/player/answer",
+  "/bbh/activity/custom",
+  "/bbh/activity/red",
+  "/bbh/redmark",
+  "/bbh/player/userActivity",
   "/isystem/user",
   "/isystem/roleUserList",
   "/isystem/depart",
-  "/isystem/dict",
+  "/isystem/online",
   "/isps/userAnnouncement",
   "/account/center",
-  "/list/query-list",
-  "/form/base-form",
 ];
+const ANSWER_PAGE = "/bbh/player/answer";
 
-function useQuickLinks() {
+function useMenuRoutes() {
   // The same query the signed-in app loads the menu with, so this reads its cache.
   const { data } = usePermissions<UserPermissions>({ options: { queryKey: ["auth", "permissions", "menu"], staleTime: Infinity, retry: false } });
-  return useMemo(() => {
-    if (!data?.menu) return [];
-    const { routes } = buildNavigation(data.menu, { globals: {} });
-    return QUICK_LINK_PATHS.flatMap((path) => routes.filter((r) => r.path === path)).map((r) => ({ path: r.path, title: r.title }));
-  }, [data]);
+  return useMemo(() => (data?.menu ? buildNavigation(data.menu, { globals: {} }).routes : []), [data]);
 }
 
-/** 工作台 (ant-design-vue-pro Workplace): greeting, projects in progress, recent activity and quick links. */
 export default function WorkplacePage() {
   const { data: user } = useGetIdentity<Identity>();
   const name = user?.realname || user?.username || "";
-  const links = useQuickLinks();
-  const projects = demoProjects.filter((p) => p.status === "active").slice(0, 6);
+  const routes = useMenuRoutes();
+  const links = QUICK_LINK_PATHS.flatMap((path) => routes.filter((r) => r.path === path)).slice(0, 8);
+  const canReview = routes.some((r) => r.path === ANSWER_PAGE);
+  const { summary, query } = useSummary();
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -58,56 +60,29 @@ export default function WorkplacePage() {
           </Col>
           <Col>
             <Space size={40}>
-              <Statistic title="项目数" value={demoProjects.length} />
-              <Statistic title="进行中" value={projects.length} />
-              <Statistic title="近期动态" value={demoActivities.length} />
+              {summary?.activities && <Statistic title="活动" value={summary.activities.total} />}
+              {summary?.players && <Statistic title="今日新增玩家" value={summary.players.today} />}
             </Space>
           </Col>
         </Row>
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
-          <Card
-            title={<>进行中的项目<DemoTag /></>}
-            extra={<Link to="/list/card">全部项目</Link>}
-            styles={{ body: { padding: 0 } }}
-            style={{ marginBottom: 16 }}
-          >
-            <Row>
-              {projects.map((p) => (
-                <Col key={p.id} xs={24} sm={12} lg={8}>
-                  <Card.Grid hoverable={false} style={{ width: "100%", boxShadow: "none", borderRight: "1px solid #f0f0f0", borderBottom: "1px solid #f0f0f0" }}>
-                    <Card.Meta
-                      avatar={<Avatar size="small" style={{ background: "#1890FF" }}>{p.title[0]}</Avatar>}
-                      title={p.title}
-                      description={<Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginBottom: 8 }}>{p.description}</Typography.Paragraph>}
-                    />
-                    <Progress percent={p.progress} size="small" />
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {p.owner} · {p.createdAt.slice(0, 10)}
-                    </Typography.Text>
-                  </Card.Grid>
-                </Col>
-              ))}
-            </Row>
+          <Card title="我的待办" loading={query.isLoading} style={{ marginBottom: 16 }}>
+            {summary?.answers ? (
+              <Card.Grid hoverable={false} style={{ width: "100%", boxShadow: "none" }}>
+                <Space size={24} align="center">
+                  <Avatar size={48} style={{ background: summary.answers.pending ? "#fa8c16" : "#52c41a" }} icon={<AuditOutlined />} />
+                  <Statistic title="待审核答案" value={summary.answers.pending} suffix="条" />
+                  {canReview && <Link to={`${ANSWER_PAGE}?auditStatus=0`}>去审核</Link>}
+                </Space>
+              </Card.Grid>
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无待办事项" />
+            )}
           </Card>
-          <Card title="动态">
-            <List
-              dataSource={demoActivities}
-              renderItem={(a) => (
-                <List.Item>
-                  <List.Item.Meta
-                    avatar={<Avatar style={{ background: "#52C41A" }}>{a.user[0]}</Avatar>}
-                    title={
-                      <span>
-                        {a.user} {a.action} <a>{a.target}</a>
-                      </span>
-                    }
-                    description={a.time}
-                  />
-                </List.Item>
-              )}
-            />
+          <Card title="我的消息" extra={<Link to="/isps/userAnnouncement">查看全部</Link>}>
+            <MyAnnouncements compact />
           </Card>
         </Col>
         <Col xs={24} xl={8}>
