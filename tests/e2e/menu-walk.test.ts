@@ -30,9 +30,6 @@ const NOT_YET_BUILT = new Set([
   "bbh/tag/TagList",
   "bbh/wxuser/BbhWxUserList",
   // issue 11: scheduled jobs, logs, data log, monitoring, online users
-  "system/QuartzJobList",
-  "system/LogList",
-  "system/DataLogList",
   // JeecgBoot system pages without an issue yet
   "system/TenantList",
   "system/NewPermissionList",
