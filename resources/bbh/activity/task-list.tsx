@@ -1,5 +1,5 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { App, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Popconfirm, QRCode, Row, Select, Space, Tag, Typography } from "antd";
+import { App, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Popconfirm, QRCode, Row, Select, Space, Tag, TreeSelect, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { taskLimits } from "../../../contract/bbh-limits";
@@ -70,16 +70,31 @@ function TaskQrDialog({ task, onClose }: { task?: TaskRow; onClose: () => void }
   );
 }
 
-/** Fixed questions of a quiz task, by question id (the question bank's picker comes with issue 9). */
+/** Fixed questions of a quiz task, picked from the question bank in order. */
 function QuestionsDialog({ task, onClose }: { task?: TaskRow; onClose: () => void }) {
   const api = useApi();
   const { message } = App.useApp();
   const [ids, setIds] = useState<string[]>([]);
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const [found, setFound] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  type Question = { id: string; content: string; answerType_dictText?: string };
+  const remember = (rows: Question[]) => setLabels((prev) => ({ ...prev, ...Object.fromEntries(rows.map((q) => [q.id, `${q.answerType_dictText ? `【${q.answerType_dictText}】` : ""}${q.content}`])) }));
+  // Enabled questions of the bank whose stem contains the text (题目 list, `*x*`).
+  const search = (text?: string) =>
+    api.get<{ records: Question[] }>("/bbh/api/question/list", { qStatus: 1, pageSize: 30, ...(text?.trim() ? { content: `*${text.trim()}*` } : {}) }).then(
+      (page) => (remember(page.records ?? []), setFound((page.records ?? []).map((q) => q.id))),
+      () => undefined,
+    );
   useEffect(() => {
     setIds([]);
     if (!task) return;
-    api.get<Array<{ questionId: string }>>(`${TASK_API}/queryQuestions`, { taskId: task.id }).then((rows) => setIds(rows.map((r) => r.questionId)), () => undefined);
+    void search();
+    api.get<Array<{ questionId: string }>>(`${TASK_API}/queryQuestions`, { taskId: task.id }).then((rows) => {
+      const chosen = rows.map((r) => r.questionId);
+      setIds(chosen);
+      void Promise.all(chosen.map((id) => api.get<Question>("/bbh/api/question/queryById", { id }).catch(() => null))).then((qs) => remember(qs.filter((q): q is Question => Boolean(q))));
+    }, () => undefined);
   }, [task]);
   const save = async () => {
     if (!task) return;
@@ -95,13 +110,26 @@ function QuestionsDialog({ task, onClose }: { task?: TaskRow; onClose: () => voi
       setSaving(false);
     }
   };
+  const options = [...new Set([...ids, ...found])].map((id) => ({ value: id, label: labels[id] ?? id }));
   return (
-    <Modal title={`固定题目 · ${task?.taskName ?? ""}`} open={Boolean(task)} onCancel={onClose} onOk={save} confirmLoading={saving} okText="保存" cancelText="取消">
-      <p style={{ color: "#999" }}>按出题顺序输入题目编号，回车添加。</p>
-      <Select mode="tags" value={ids} onChange={setIds} style={{ width: "100%" }} placeholder="输入题目编号" tokenSeparators={[",", "，", " "]} open={false} aria-label="题目编号" />
+    <Modal title={`固定题目 · ${task?.taskName ?? ""}`} open={Boolean(task)} onCancel={onClose} onOk={save} confirmLoading={saving} okText="保存" cancelText="取消" width={640}>
+      <p style={{ color: "#999" }}>按出题顺序选择题库中启用的题目，输入题干关键字搜索。</p>
+      <Select mode="multiple" value={ids} onChange={setIds} style={{ width: "100%" }} placeholder="搜索题干" showSearch filterOption={false} onSearch={(text) => void search(text)} options={options} aria-label="固定题目" />
       <div style={{ marginTop: 8 }}>共 {ids.length} 题</div>
     </Modal>
   );
+}
+
+/** 抽题分类: the enabled categories of the question bank (a draw takes sub-categories too). */
+function QuestionTypeSelect(props: { value?: string; onChange?: (v?: string) => void }) {
+  const api = useApi();
+  type Node = { title: string; value: string; children?: Node[] | null };
+  const [tree, setTree] = useState<Node[]>([]);
+  useEffect(() => {
+    const strip = (nodes: Node[]): Node[] => nodes.map((n) => ({ title: n.title, value: n.value, children: n.children?.length ? strip(n.children) : undefined }));
+    api.get<Node[]>("/bbh/api/questionType/loadTreeData", { async: false, onlyEnabled: true }).then((rows) => setTree(Array.isArray(rows) ? strip(rows) : []), () => undefined);
+  }, [api]);
+  return <TreeSelect allowClear treeDefaultExpandAll treeData={tree as never} placeholder="不选则从整个题库抽取" {...props} />;
 }
 
 /** The task form's fields; the type drives which settings show (domain.md §7.1). */
@@ -131,6 +159,7 @@ function TaskFields({ marks, tasks, editingId }: { marks: Array<{ value: string;
       {type === "3" && (
         <>
           {cell(<Form.Item label="出题方式" name="questionMode" initialValue="1"><Select options={modes} /></Form.Item>)}
+          {questionMode === "2" && cell(<Form.Item label="抽题分类" name="questionTypeId" extra="含下级分类中启用的题目"><QuestionTypeSelect /></Form.Item>)}
           {questionMode === "2" && num("抽题数量", "questionCount", 1, 500)}
           {num("答对几题通过", "passCorrectCount", 0, 500)}
           {num("答题限时（秒）", "timeLimitSeconds", 0, 86400)}

@@ -7,6 +7,7 @@ import { clearAuthLists, setAuthLists } from "../../../providers/access-control"
 import type { NavRoute } from "../../../providers/menu";
 import { recordingDataProvider, TestWrapper } from "../../../tests/console/test-wrapper";
 import QuestionListPage from "./list";
+import QuestionTypeListPage from "./type-list";
 import { QuestionFields, questionToBody, questionToForm, type QuestionFormValues } from "./question-form";
 import type { TypeNode } from "./resource";
 
@@ -170,5 +171,33 @@ describe("question list import", () => {
     expect(within(dialog).getByText("单选题答案必须是一个选项")).toBeTruthy();
     // Quiet: the page shows the refusal itself instead of the error notification.
     expect(calls.find((c) => c.url.endsWith("/importExcel"))?.meta).toMatchObject({ envelope: true, quiet: true });
+  });
+});
+
+describe("question type tree page", () => {
+  it("shows the tree with counts and offers 添加下级 with the parent chosen", async () => {
+    grant("bbh:questionType:add", "bbh:questionType:edit", "bbh:questionType:delete");
+    const provider: DataProvider = {
+      ...recordingDataProvider([]).provider,
+      custom: async ({ url }) => {
+        if (url.endsWith("/treeList"))
+          return {
+            data: [
+              { id: "t1", pid: "0", typeName: "党史", hasChild: "1", sortNo: 1, typeStatus: 1, typeStatus_dictText: "启用", questionCount: 0, totalCount: 8, children: [{ id: "t2", pid: "t1", typeName: "建党时期", hasChild: "0", sortNo: 1, typeStatus: 1, questionCount: 1, totalCount: 1, children: null }] },
+            ] as never,
+          };
+        return { data: [] as never };
+      },
+    };
+    render(
+      <TestWrapper dataProvider={provider}>
+        <QuestionTypeListPage route={{ ...route, title: "题目分类", component: "bbh/question/QuestionTypeList" }} />
+      </TestWrapper>,
+    );
+    expect(await screen.findByText("建党时期", {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByText("8（本级 0）")).toBeTruthy();
+    const row = screen.getByText("党史").closest("tr")!;
+    fireEvent.click(within(row).getByText("添加下级"));
+    expect(await screen.findByText("添加下级 - 党史")).toBeTruthy();
   });
 });

@@ -46,14 +46,16 @@ export default function QuestionTypeListPage({ route }: PageProps) {
   const [saving, setSaving] = useState(false);
 
   const { result, query } = useCustom<TypeRow[]>({ url: `${QUESTION_TYPE_API}/treeList`, method: "get", config: { query: { typeName: name } }, errorNotification });
-  const tree = clean(result?.data ?? []);
+  // Before the first answer Refine's result holds no array.
+  const data = Array.isArray(result?.data) ? result.data : undefined;
+  const tree = clean(data ?? []);
   // Everything open at first (the tree is small); the user's choice afterwards.
   useEffect(() => {
-    if (result?.data && expanded === undefined) setExpanded(ids(result.data));
-  }, [result?.data, expanded]);
+    if (data && expanded === undefined) setExpanded(ids(data));
+  }, [data, expanded]);
   useEffect(() => {
-    if (name) setExpanded(ids(result?.data ?? []));
-  }, [name, result?.data]);
+    if (name) setExpanded(ids(data ?? []));
+  }, [name, data]);
 
   useEffect(() => {
     if (!editing.open) return;
@@ -120,7 +122,7 @@ export default function QuestionTypeListPage({ route }: PageProps) {
             新增
           </Button>
         )}
-        <Button onClick={() => setExpanded(ids(result?.data ?? []))}>全部展开</Button>
+        <Button onClick={() => setExpanded(ids(data ?? []))}>全部展开</Button>
         <Button onClick={() => setExpanded([])}>全部折叠</Button>
       </Space>
       <Table<TypeRow>
