@@ -174,6 +174,7 @@ describe("message templates", () => {
     expect(fields.character_string4.value).toBe("12/NO.1212/NO.1212/NO.1212/NO.12");
     expect(fields.character_string4.value.length).toBeLessThanOrEqual(32);
     expect(fields.time5.value).toBe("2026年7月1日 09:05");
+    expect(fields.time5.trimmed).toBe(false);
     expect(fields.thing6.value).toBe("无");
     expect(res.body.result.pagePath).toBe("pages/task/answer?id=1800000000000000001");
     expect(res.body.result.request).toMatchObject({ template_id: "tmpl-abc_123", miniprogram_state: "trial", page: "pages/task/answer?id=1800000000000000001" });

@@ -43,7 +43,10 @@ export function contentPreview(r: Pick<MessageRow, "channel" | "content">): stri
   if (r.channel !== MSG_CHANNEL.wechat) return r.content ?? "";
   try {
     const data = (JSON.parse(r.content ?? "{}") as { data?: Record<string, { value?: string }> }).data ?? {};
+    // In the template's keyword order (thing1, character_string2, …), whatever order the JSON kept.
+    const n = (k: string) => Number(/\d+$/.exec(k)?.[0] ?? 0);
     return Object.entries(data)
+      .sort(([a], [b]) => n(a) - n(b))
       .map(([k, v]) => `${k}：${v?.value ?? ""}`)
       .join("；");
   } catch {
@@ -83,24 +86,25 @@ export default function MessageListPage({ route }: PageProps) {
           )
         }
         columns={[
-          { title: "时间", dataIndex: "createTime", sorter: true, width: 170 },
-          { title: "接收人", dataIndex: "receiverName", width: 130, render: (v: string | null, r) => <Tooltip title={r.receiverWxUserId}>{v || r.receiverWxUserId || "-"}</Tooltip> },
-          { title: "渠道", dataIndex: "channel_dictText", width: 130 },
-          { title: "场景", dataIndex: "scene_dictText", width: 110 },
+          { title: "时间", dataIndex: "createTime", sorter: true, width: 160 },
+          { title: "接收人", dataIndex: "receiverName", width: 100, render: (v: string | null, r) => <Tooltip title={r.receiverWxUserId}>{v || r.receiverWxUserId || "-"}</Tooltip> },
+          { title: "渠道", dataIndex: "channel_dictText", width: 120 },
+          { title: "场景", dataIndex: "scene_dictText", width: 100 },
           {
             title: "标题/内容",
             key: "content",
-            ellipsis: true,
             render: (_, r) => (
               <Tooltip title={contentPreview(r)}>
-                <Typography.Text strong>{r.title}</Typography.Text> <Typography.Text type="secondary">{contentPreview(r)}</Typography.Text>
+                <div style={{ maxWidth: 340, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+                  <Typography.Text strong>{r.title}</Typography.Text> <Typography.Text type="secondary">{contentPreview(r)}</Typography.Text>
+                </div>
               </Tooltip>
             ),
           },
-          { title: "业务对象", key: "biz", width: 150, render: (_, r) => (r.bizType ? `${r.bizType_dictText ?? r.bizType} ${r.bizId ?? ""}` : "-") },
+          { title: "业务对象", key: "biz", width: 140, render: (_, r) => (r.bizType ? `${r.bizType_dictText ?? r.bizType} ${r.bizId ?? ""}` : "-") },
           { title: "发送状态", dataIndex: "sendStatus", sorter: true, width: 100, render: (v: number, r) => <Tag color={STATUS_COLORS[v]}>{r.sendStatus_dictText ?? v}</Tag> },
-          { title: "失败原因", key: "fail", width: 180, render: (_, r) => (r.failCode ? `${r.failReason ?? ""}（${r.failCode}）` : "-") },
-          { title: "重试次数", dataIndex: "retryCount", sorter: true, width: 90 },
+          { title: "失败原因", key: "fail", width: 160, render: (_, r) => (r.failCode ? `${r.failReason ?? ""}（${r.failCode}）` : "-") },
+          { title: "重试", dataIndex: "retryCount", sorter: true, width: 70 },
           { title: "已读", dataIndex: "readStatus_dictText", width: 70 },
         ]}
         rowActions={(r) => [

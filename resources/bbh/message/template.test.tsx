@@ -36,7 +36,7 @@ const PREVIEW = {
   pagePath: "pages/task/answer?id=1800000000000000001",
   fields: [
     { key: "thing1", expression: "${activityName}", rendered: "重走红色路·青少年研学打卡活动第一期全体", value: "重走红色路·青少年研学打卡活动第一期全", limit: "≤20字", trimmed: true },
-    { key: "time3", expression: "${auditTime}", rendered: "2026-07-01 09:30:00", value: "2026年7月1日 09:30", limit: "yyyy年M月d日 HH:mm", trimmed: true },
+    { key: "time3", expression: "${auditTime}", rendered: "2026-07-01 09:30:00", value: "2026年7月1日 09:30", limit: "yyyy年M月d日 HH:mm", trimmed: false },
   ],
   variables: [{ name: "activityName", label: "活动名称", value: "重走红色路" }],
 };
@@ -88,7 +88,7 @@ describe("消息模板", () => {
     expect(call.payload).toMatchObject({ templateCode: "ANSWER_AUDIT_RESULT", channel: 1, wxTemplateId: "wx-tpl-1" });
     expect(await screen.findByText("消息预览")).toBeTruthy();
     expect(screen.getByText("2026年7月1日 09:30")).toBeTruthy();
-    expect(screen.getAllByText("已截断")).toHaveLength(2);
+    expect(screen.getAllByText("已截断")).toHaveLength(1);
   });
 
   it("shows title and content for an in-app template instead of the WeChat fields, and refuses a missing content before sending", async () => {
@@ -119,7 +119,7 @@ describe("消息模板", () => {
   });
 
   it("previews a record's subscribe message as its keyword values", () => {
-    expect(contentPreview({ channel: 1, content: JSON.stringify({ template_id: "x", data: { thing1: { value: "重走红色路" }, phrase2: { value: "审核通过" } } }) })).toBe("thing1：重走红色路；phrase2：审核通过");
+    expect(contentPreview({ channel: 1, content: JSON.stringify({ template_id: "x", data: { phrase2: { value: "审核通过" }, thing1: { value: "重走红色路" } } }) })).toBe("thing1：重走红色路；phrase2：审核通过");
     expect(contentPreview({ channel: 2, content: "您好" })).toBe("您好");
   });
 });

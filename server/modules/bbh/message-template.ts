@@ -159,13 +159,15 @@ export default async function messageTemplateRoutes(base: FastifyInstance) {
       const type = keywordType(key);
       const rendered = renderText(expression, vars).trim();
       const value = r.data?.[key]?.value ?? "";
+      const time = (WX_TIME_TYPES as readonly string[]).includes(type);
       return {
         key,
         expression,
         rendered,
         value,
-        limit: (WX_TIME_TYPES as readonly string[]).includes(type) ? "yyyy年M月d日 HH:mm" : WX_VALUE_LIMITS[type] ? `≤${WX_VALUE_LIMITS[type]}字` : null,
-        trimmed: rendered !== value,
+        limit: time ? "yyyy年M月d日 HH:mm" : WX_VALUE_LIMITS[type] ? `≤${WX_VALUE_LIMITS[type]}字` : null,
+        // Cut or stripped to fit (a time is reformatted, not cut).
+        trimmed: !time && rendered !== value,
       };
     });
     return ok({ channel: t.channel, title: r.title, content: t.channel === MSG_CHANNEL.wechat ? null : r.content, pagePath: r.pagePath, fields, request: t.channel === MSG_CHANNEL.wechat ? JSON.parse(r.content) : null, variables: variables.map((x) => ({ ...x, value: vars[x.name] })) });
