@@ -78,7 +78,7 @@ export default function QuartzJobListPage({ route }: PageProps) {
           {
             title: "任务类名",
             dataIndex: "jobClassName",
-            width: 300,
+            width: 250,
             ellipsis: true,
             sorter: true,
             render: (v: string, r) => (
@@ -91,14 +91,14 @@ export default function QuartzJobListPage({ route }: PageProps) {
               </Tooltip>
             ),
           },
-          { title: "Cron表达式", dataIndex: "cronExpression", width: 170, render: (v: string) => <code style={{ whiteSpace: "nowrap" }}>{v}</code> },
-          { title: "参数", dataIndex: "parameter", width: 100, ellipsis: true },
+          { title: "Cron表达式", dataIndex: "cronExpression", width: 150, render: (v: string) => <code style={{ whiteSpace: "nowrap" }}>{v}</code> },
+          { title: "参数", dataIndex: "parameter", width: 80, ellipsis: true },
           { title: "描述", dataIndex: "description", ellipsis: true },
-          { title: "下次执行时间", dataIndex: "nextRunTime", width: 170, sorter: true, render: (v: string | null) => v ?? "-" },
+          { title: "下次执行时间", dataIndex: "nextRunTime", width: 110, sorter: true, render: (v: string | null) => v ?? "-" },
           {
             title: "状态",
             dataIndex: "status",
-            width: 120,
+            width: 90,
             render: (v: number, r) => (
               <Switch
                 data-testid={`status-${r.id}`}
