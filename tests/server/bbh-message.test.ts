@@ -96,6 +96,15 @@ const wechatTemplate = (over: object = {}) => ({
   ...over,
 });
 const message = async (id: string) => (await db().select().from(bbhMessage).where(eq(bbhMessage.id, id)))[0];
+/** A send or retry kicks the app's queue in the background: run it too and wait until `check` holds. */
+async function settled(check: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    await queue().runOnce();
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the queue did not finish in time");
+}
 
 describe("message templates", () => {
   it("creates, lists, edits and deletes, and refuses bad templates with a 400 that changes nothing", async () => {
@@ -325,15 +334,16 @@ describe("queue and senders", () => {
     expect((await call("POST", "/bbh/api/message/retry", admin, { ids: ["nope"] })).body.message).toBe("消息不存在或已删除");
     const retried = await call("POST", "/bbh/api/message/retry", admin, { ids: [id2] });
     expect(retried.body.message).toBe("已重新加入发送队列");
-    await queue().runOnce();
+    await settled(async () => (await message(id2)).sendStatus === 1);
     expect(await message(id2)).toMatchObject({ sendStatus: 1, retryCount: 1, failCode: null, failReason: null });
   });
 
   it("sends by hand to chosen users or an activity's players, refusing bad requests", async () => {
     const res = await call("POST", "/bbh/api/message/send", admin, { templateCode: "TEST_SMS", wxUserIds: ["wx-ok", "wx-refuses"], params: { content: "通知" } });
     expect(res.body).toMatchObject({ success: true, result: { count: 2 } });
-    await queue().runOnce();
-    const mine = await db().select().from(bbhMessage).where(and(eq(bbhMessage.templateCode, "TEST_SMS"), eq(bbhMessage.sender, "admin")));
+    const byAdmin = () => db().select().from(bbhMessage).where(and(eq(bbhMessage.templateCode, "TEST_SMS"), eq(bbhMessage.sender, "admin")));
+    await settled(async () => (await byAdmin()).every((m) => m.sendStatus === 1));
+    const mine = await byAdmin();
     expect(mine.map((m) => [m.receiverWxUserId, m.content, m.sendStatus]).sort()).toEqual([["wx-ok", "通知", 1], ["wx-refuses", "通知", 1]]);
     const before = await rows(t, bbhMessage);
     const bad: Array<[object, string]> = [
