@@ -190,8 +190,8 @@ export default function OssFileListPage(_props: PageProps) {
     { title: "预览", key: "preview", width: 72, align: "center", render: (_, r) => <Preview row={r} /> },
     { title: "文件名", dataIndex: "fileName", sorter: true, ellipsis: true },
     { title: "类型", dataIndex: "fileType", width: 90, render: (_, r) => r.fileType && <Tag color={TYPE_COLORS[r.fileType]}>{r.fileType_dictText ?? r.fileType}</Tag> },
-    { title: "大小", dataIndex: "fileSize", width: 100, sorter: true, render: (v: number) => formatSize(v) },
-    { title: "尺寸/时长", key: "dim", width: 110, render: (_, r) => dimensions(r) },
+    { title: "大小", dataIndex: "fileSize", width: 110, sorter: true, render: (v: number) => formatSize(v) },
+    { title: "尺寸/时长", key: "dim", width: 120, render: (_, r) => dimensions(r) },
     { title: "存储", dataIndex: "storageType_dictText", width: 100, render: (v, r) => v ?? r.storageType },
     { title: "业务对象", key: "biz", width: 160, ellipsis: true, render: (_, r) => (r.bizType ? `${r.bizType_dictText ?? r.bizType}${r.bizId ? ` · ${r.bizId}` : ""}` : "") },
     { title: "上传者", dataIndex: "createBy", width: 100 },
@@ -263,7 +263,7 @@ export default function OssFileListPage(_props: PageProps) {
           )}
           {pagination && (
             <Pagination
-              style={{ marginTop: 16, textAlign: "right" }}
+              style={{ marginTop: 16, justifyContent: "flex-end" }}
               current={pagination.current}
               pageSize={pagination.pageSize}
               total={pagination.total}
