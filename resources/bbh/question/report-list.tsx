@@ -51,7 +51,7 @@ export default function ReportRecordListPage({ route }: PageProps) {
   const api = useApi();
   const { message } = App.useApp();
   const yn = useDictOptions("bbh_yn");
-  const { types } = useQuestionPickers();
+  const { types } = useQuestionPickers({ withLinks: false });
   const [stat, setStat] = useState<Stat & { open: boolean }>();
   const [refreshing, setRefreshing] = useState(false);
 
