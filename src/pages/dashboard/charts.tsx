@@ -18,6 +18,8 @@ export interface ChartProps {
 }
 
 const valueFormatter = (unit?: string) => (v: number) => (unit ? `${v} ${unit}` : String(v));
+/** Axis labels of counts: whole numbers only (G2 picks ticks like 0.5 for small counts). */
+const axisFormatter = (unit?: string) => (v: number) => (Number.isInteger(Number(v)) ? valueFormatter(unit)(v) : "");
 
 export function LineChart({ data, height = 260, unit }: ChartProps) {
   const series = data.some((d) => d.series);
@@ -30,7 +32,7 @@ export function LineChart({ data, height = 260, unit }: ChartProps) {
       height={height}
       autoFit
       point={{ shapeField: "circle", sizeField: 3 }}
-      axis={{ y: { labelFormatter: valueFormatter(unit) } }}
+      axis={{ y: { labelFormatter: axisFormatter(unit) } }}
       tooltip={{ items: [{ channel: "y", valueFormatter: valueFormatter(unit) }] }}
     />
   );
@@ -47,7 +49,7 @@ export function ColumnChart({ data, height = 260, unit }: ChartProps) {
       group={series}
       height={height}
       autoFit
-      axis={{ y: { labelFormatter: valueFormatter(unit) } }}
+      axis={{ y: { labelFormatter: axisFormatter(unit) } }}
       tooltip={{ items: [{ channel: "y", valueFormatter: valueFormatter(unit) }] }}
     />
   );
