@@ -19,6 +19,9 @@ export function saveBlob(blob: Blob, name: string) {
   URL.revokeObjectURL(url);
 }
 
+/** The row errors (`第N行：…`) of an import refusal's message, in order. */
+export const importErrorLines = (text: string) => text.split(/[；。]/).map((part) => /第\d+行：.*/.exec(part)?.[0]).filter((l): l is string => Boolean(l));
+
 /**
  * 导出 / 导入 of a list page (contract §6.1–6.2): export sends the list's filters and sort (and the selected
  * ids as `selections`); import uploads an .xlsx and shows the server's verdict, per-row errors included.
@@ -36,7 +39,7 @@ export function ExcelButtons(props: {
 }) {
   const access = useAccess();
   const api = useApi();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [busy, setBusy] = useState<"export" | "import">();
 
   const exportXls = async () => {
@@ -62,7 +65,11 @@ export function ExcelButtons(props: {
       props.onImported();
     } catch (error) {
       const failure = error as { message?: string; notified?: boolean };
-      if (!failure.notified) message.error(failure.message || "文件导入失败！");
+      const lines = importErrorLines(failure.message ?? "");
+      // A refused file lists its bad rows (第N行：…): shown one per line, since nothing was imported.
+      if (!failure.notified && lines.length)
+        modal.error({ title: "文件导入失败，未导入任何数据", width: 620, okText: "知道了", content: <ul style={{ paddingLeft: 20, maxHeight: 360, overflow: "auto" }} aria-label="导入错误">{lines.map((l) => <li key={l}>{l}</li>)}</ul> });
+      else if (!failure.notified) message.error(failure.message || "文件导入失败！");
     } finally {
       setBusy(undefined);
     }

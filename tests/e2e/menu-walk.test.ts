@@ -24,11 +24,6 @@ const API = `${baseUrl}/jeecg-boot`;
 /** Components whose pages are not built yet (the placeholder is expected). Shrinks to empty as modules land. */
 const NOT_YET_BUILT = new Set([
   // issues 8 and 9: the 红色印记 business modules
-  "bbh/school/SchoolList",
-  "bbh/school/StudentList",
-  "bbh/organization/OrganizationList",
-  "bbh/tag/TagList",
-  "bbh/wxuser/BbhWxUserList",
   // issue 11: scheduled jobs, logs, data log, monitoring, online users
   // JeecgBoot system pages without an issue yet
   "system/TenantList",

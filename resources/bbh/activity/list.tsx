@@ -31,6 +31,7 @@ import { actionColumn } from "../../../kit/action-column";
 import { useDictOptions } from "../../../kit/dict";
 import { saveBlob } from "../../../kit/excel-buttons";
 import type { PageProps } from "../../../kit/page";
+import { OrganizationSelect } from "../../../kit/people-select";
 import { SearchForm, searchFilters, type SearchField } from "../../../kit/search-form";
 import { useApi, type Api } from "../../../kit/use-api";
 import { FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
@@ -138,6 +139,11 @@ function ActivityForm({ form, adding }: { form: FormInstance; adding: boolean })
                   <Input.TextArea rows={2} placeholder="请输入活动简介" />
                 </Form.Item>
               </Col>
+              {half(
+                <Form.Item label="主办组织" name="organizerOrgId">
+                  <OrganizationSelect onPick={(_, name) => name && form.setFieldValue("organizerName", name)} />
+                </Form.Item>,
+              )}
               {half(
                 <Form.Item label="主办单位" name="organizerName" rules={limitRules(L.organizerName)}>
                   <Input placeholder="请输入主办单位" />
