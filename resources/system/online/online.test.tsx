@@ -35,7 +35,7 @@ const row = (id: string, username: string, realname: string, current = false): O
 const ROWS = [row("a".repeat(32), "admin", "管理员", true), row("b".repeat(32), "zhangsan", "张三")];
 
 function renderPage() {
-  const data = recordingDataProvider(ROWS);
+  const data = recordingDataProvider(ROWS as unknown as Record<string, unknown>[]);
   const posts: Array<{ url: string; payload?: unknown }> = [];
   const provider: DataProvider = {
     ...data.provider,
