@@ -68,6 +68,11 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
   const r = w.roundNo;
   const org = a.sysOrgCode;
 
+  // The statements below sort and aggregate every player of the window at once: give them memory for this
+  // transaction (at the default 4 MB the rank's sort and the answers' hash aggregate spill to disk), and no JIT
+  // (compiling these plans costs more than it saves).
+  await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
+
   // 1. Submissions close: tasks not done expire (remembering their status for a 继续本轮 restart).
   const expired = await tx.execute(sql`
     update bbh_user_task set settle_prev_status = ut_status, ut_status = 5, update_by = ${by}, update_time = ${now}
@@ -203,6 +208,8 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
       ) s left join bbh_activity_group grp on grp.id = s.group_id
       on conflict (time_id, round_no, group_id) do nothing`);
   }
+
+  // (Grade messages to the players, one set-based insert, belong here: after the snapshots, in this transaction.)
 
   // 6. The window is settled, with its counts.
   const totals = rowsOf<{ participants: number; finished: number; ranked: number; groups: number }>(
