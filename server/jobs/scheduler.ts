@@ -15,6 +15,7 @@
 import { hostname } from "node:os";
 import { and, eq, isNull, lte, notInArray, sql } from "drizzle-orm";
 import type { AppContext } from "../app.js";
+import { databaseFault } from "../db/client.js";
 import { sysQuartzJob, sysQuartzJobLog } from "../db/schema.js";
 import { nextId } from "../lib/ids.js";
 import { nextRun } from "./cron.js";
@@ -84,7 +85,8 @@ export class JobScheduler {
         // Due already (a job still running here, or claimed elsewhere a moment ago): look again shortly.
         sleep = due <= 0 ? Math.min(this.opts.pollMs, 250) : Math.min(this.opts.pollMs, due + 5);
       } catch (err) {
-        if (!this.stopped) this.opts.log.error({ err }, "定时任务调度失败");
+        // A database outage is reported once by the database's health (lib/dependency.ts), not every poll.
+        if (!this.stopped && !databaseFault(err)) this.opts.log.error({ err }, "定时任务调度失败");
       }
     })();
     await this.polling;

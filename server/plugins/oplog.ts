@@ -33,7 +33,8 @@ export default fp(async function oplog(app: FastifyInstance, opts: { apiPrefix?:
     if (!route || req.method === "OPTIONS" || req.method === "HEAD") return;
     const path = route.startsWith(prefix) ? route.slice(prefix.length) : route;
     if (req.method === "GET" ? !CHANGING_GETS.has(path) : LOGIN_ROUTES.has(path)) return;
-    if (reply.statusCode === 404 && !req.user) return;
+    // Turned away before anything ran (no session, no permission, no such route): nothing changed.
+    if (!req.user && (reply.statusCode === 401 || reply.statusCode === 403 || reply.statusCode === 404)) return;
     try {
       await writeLog(app.ctx.db, {
         logType: LOG_OPERATION,
