@@ -10,6 +10,7 @@ import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { fail, ok } from "../lib/envelope.js";
 import { anonymous } from "../plugins/auth.js";
+import playerFixtureRoutes from "./bbh/player-fixture.js";
 
 const Params = Type.Object({ status: Type.Integer({ minimum: 400, maximum: 599 }) });
 const SlowQuery = Type.Object({ ms: Type.Integer({ title: "等待毫秒数", minimum: 0, maximum: 5_000 }) });
@@ -25,4 +26,5 @@ export default async function testRoutes(base: FastifyInstance) {
     await sleep(req.query.ms);
     return ok(null, "ok");
   });
+  await base.register(playerFixtureRoutes);
 }

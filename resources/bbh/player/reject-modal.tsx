@@ -15,7 +15,7 @@ export function RejectModal(props: { open: boolean; count: number; onClose: () =
     if (values && (await props.onOk(values.reason.trim()))) props.onClose();
   };
   return (
-    <Modal title={props.count > 1 ? `驳回 ${props.count} 条答案` : "驳回答案"} open={props.open} onCancel={props.onClose} onOk={ok} okText="确定驳回" okButtonProps={{ danger: true }} cancelText="取消" forceRender>
+    <Modal title={props.count > 1 ? `驳回 ${props.count} 条答案` : "驳回答案"} open={props.open} onCancel={props.onClose} onOk={ok} okText="确定驳回" okButtonProps={{ danger: true }} cancelText="取消" zIndex={1100} forceRender>
       <Form form={form} layout="vertical" name="reject-form">
         <Form.Item label="常用原因">
           {REJECT_PRESETS.map((p) => (
