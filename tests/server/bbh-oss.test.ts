@@ -137,6 +137,16 @@ describe("refusals leave nothing behind", () => {
     expect([filesOnDisk().length, await liveRows()]).toEqual(before);
   });
 
+  it("takes a name without an extension only as an image (stored under its real type)", async () => {
+    const png = await sharp({ create: { width: 3, height: 3, channels: 3, background: "#0a0" } }).png().toBuffer();
+    const ok = await post(t, "/sys/common/upload", [{ name: "file", value: png, filename: "blob" }], admin);
+    expect(ok.body.message).toMatch(/^\d{8}\/[0-9a-f]{24}\.png$/);
+    const before = [filesOnDisk().length, await liveRows()];
+    const res = await post(t, "/sys/common/upload", [{ name: "file", value: pdf("无扩展名"), filename: "blob" }], admin);
+    expect(res.body).toMatchObject({ success: false, message: UPLOAD_TYPE_REFUSED });
+    expect([filesOnDisk().length, await liveRows()]).toEqual(before);
+  });
+
   it("never lets a name or biz folder choose the path", async () => {
     const res = await upload("../../../etc/passwd.pdf", pdf("路径"));
     expect(res.status).toBe(200);

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalStorage, S3Storage, readAll, type Storage } from "../../server/lib/storage.js";
+import { loadConfig } from "../../server/config.js";
 import { startFakeS3, type FakeS3 } from "./fake-s3.js";
 
 let s3: FakeS3;
@@ -82,5 +83,26 @@ describe("S3 requests", () => {
     const wrongKey = new S3Storage({ endpoint: s3.endpoint, region: "cn-north-1", bucket: "redmark", accessKeyId: "OTHER", secretAccessKey: "x", forcePathStyle: true, publicBaseUrl: null });
     await expect(wrongKey.get("a/b.png")).rejects.toThrow();
     wrongKey.close();
+  });
+});
+
+describe("configuration", () => {
+  it("takes per-kind limits, capped by UPLOAD_MAX_BYTES when it is set", () => {
+    expect(loadConfig({}).uploadLimits).toEqual({ image: 10 * 1024 * 1024, doc: 20 * 1024 * 1024, audio: 30 * 1024 * 1024, video: 200 * 1024 * 1024 });
+    expect(loadConfig({ UPLOAD_MAX_VIDEO_BYTES: "500000000" }).uploadLimits.video).toBe(500_000_000);
+    expect(loadConfig({ UPLOAD_MAX_BYTES: "1000", UPLOAD_MAX_DOC_BYTES: "500" }).uploadLimits).toEqual({ image: 1000, doc: 500, audio: 1000, video: 1000 });
+    expect(() => loadConfig({ UPLOAD_MAX_AUDIO_BYTES: "lots" })).toThrow(/UPLOAD_MAX_AUDIO_BYTES/);
+  });
+
+  it("uses S3 only with a bucket, and then needs its keys", () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(() => loadConfig({ S3_BUCKET: "b" })).toThrow(/S3_ACCESS_KEY_ID、S3_SECRET_ACCESS_KEY/);
+    expect(loadConfig({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_PUBLIC_BASE_URL: "https://cdn.example.com/x/" }).s3).toMatchObject({
+      bucket: "b",
+      region: "us-east-1",
+      endpoint: null,
+      forcePathStyle: true,
+      publicBaseUrl: "https://cdn.example.com/x",
+    });
   });
 });
