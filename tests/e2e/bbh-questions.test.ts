@@ -113,11 +113,11 @@ describe("题库 journey", () => {
     // 4. The drawer of the imported 多选 question: options A–D with A, B, D marked correct.
     await rows.filter({ hasText: "多选" }).first().getByText("编辑").click();
     const drawer = page.locator(".ant-drawer-content").filter({ hasText: "编辑题目" });
-    await drawer.getByLabel("选项D").waitFor();
-    expect(await drawer.getByLabel("选项D").inputValue()).toBe("飞夺泸定桥");
+    await drawer.getByLabel("选项D", { exact: true }).waitFor();
+    expect(await drawer.getByLabel("选项D", { exact: true }).inputValue()).toBe("飞夺泸定桥");
     expect(await drawer.locator(".ant-checkbox-wrapper-checked").allInnerTexts()).toEqual(["A", "B", "D"]);
     await drawer.getByRole("button", { name: /添加选项/ }).click();
-    await drawer.getByLabel("选项E").fill("强渡大渡河");
+    await drawer.getByLabel("选项E", { exact: true }).fill("强渡大渡河");
     await drawer.locator(".ant-checkbox-wrapper").filter({ hasText: "E" }).click();
     await shot(page, "04-drawer");
     await drawer.getByRole("button", { name: /确\s*定/ }).click();

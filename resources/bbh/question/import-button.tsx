@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
-import { Alert, App, Button, Modal, Table, Upload } from "antd";
+import { Alert, App, Button, Modal, Space, Table, Upload } from "antd";
 import { useState } from "react";
 
 import { saveBlob } from "../../../kit/excel-buttons";
@@ -50,7 +50,7 @@ export function QuestionImport(props: { apiBase: string; onImported: () => void 
   };
 
   return (
-    <>
+    <Space>
       <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
         <Button icon={<UploadOutlined />} loading={busy}>
           导入
@@ -73,6 +73,6 @@ export function QuestionImport(props: { apiBase: string; onImported: () => void 
           ]}
         />
       </Modal>
-    </>
+    </Space>
   );
 }
