@@ -209,8 +209,6 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
       on conflict (time_id, round_no, group_id) do nothing`);
   }
 
-  // (Grade messages to the players, one set-based insert, belong here: after the snapshots, in this transaction.)
-
   // 6. The window is settled, with its counts.
   const totals = rowsOf<{ participants: number; finished: number; ranked: number; groups: number }>(
     await tx.execute(sql`
