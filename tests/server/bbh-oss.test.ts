@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import sharp from "sharp";
@@ -337,6 +338,23 @@ describe("a large video over a real socket", () => {
     // Garbage of the socket's chunks comes and goes (~35 MB here whatever the size); holding the file would be ≥ 160 MB.
     expect(peak).toBeLessThan(80 * 1024 * 1024);
     expect(fs.readdirSync(path.join(big.config.dataDir, "upload-tmp"))).toEqual([]);
+  });
+});
+
+describe("temporary files", () => {
+  it("removes those older than a day when the server starts, and keeps newer ones", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rm-oss-tmp-"));
+    const dir = path.join(dataDir, "upload-tmp");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "stale"), "x");
+    fs.utimesSync(path.join(dir, "stale"), new Date(Date.now() - 2 * 86_400_000), new Date(Date.now() - 2 * 86_400_000));
+    fs.writeFileSync(path.join(dir, "fresh"), "x");
+    const started = await createTestApp({ DATA_DIR: dataDir });
+    try {
+      expect(fs.readdirSync(dir).sort()).toEqual(["fresh"]);
+    } finally {
+      await started.close();
+    }
   });
 });
 

@@ -6,6 +6,7 @@
  * documents, audio and video of the allow-list in contract/upload.ts are accepted, each recognised by its
  * bytes and agreeing with its extension, within its kind's size limit; no path can leave the upload root.
  */
+import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
@@ -51,6 +52,17 @@ export default async function commonRoutes(base: FastifyInstance) {
   app.addHook("onClose", async () => storages.close());
 
   await acceptMultipart(app, multipartLimit(config.uploadLimits));
+  // Uploads a crash cut off leave their temporary files behind: those older than a day go at start.
+  app.addHook("onReady", async () => {
+    const dir = uploadTmpDir(config.dataDir);
+    const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+    const old = Date.now() - 86_400_000;
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat?.isFile() && stat.mtimeMs < old) await fs.promises.rm(file, { force: true });
+    }
+  });
 
   app.post("/sys/common/upload", { config: signedIn }, async (req) => {
     if (!req.isMultipart()) throw badRequest("请以 multipart/form-data 上传文件（字段名 file）");
