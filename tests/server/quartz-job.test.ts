@@ -169,6 +169,26 @@ describe("running", () => {
   });
 });
 
+describe("built-in jobs", () => {
+  it("each seeded job runs once on request and succeeds", async () => {
+    const expected: Record<string, RegExp> = {
+      "redmark.job.DbMaintenanceJob": process.env.TEST_DATABASE_URL ? /^已执行 ANALYZE（PostgreSQL/ : /^已执行 VACUUM ANALYZE（内置数据库）$/,
+      "redmark.job.SessionCleanupJob": /^已删除 \d+ 条过期会话$/,
+      "redmark.job.LogRetentionJob": /^保留 180 天：删除系统日志 \d+ 条，运行记录 \d+ 条$/,
+      "redmark.job.ThumbnailBackfillJob": /^红色印记 \d+ 个：生成 \d+，跳过 \d+，失败 \d+$/,
+      "org.jeecg.modules.message.job.SendMsgJob": /^已处理 \d+ 条待发送消息$/,
+      "org.jeecg.modules.quartz.job.SampleJob": /^示例任务运行于 \d{4}-/,
+    };
+    for (const [cls, message] of Object.entries(expected)) {
+      const job = await jobOf(cls);
+      expect((await call("GET", `/sys/quartzJob/execute?id=${job.id}`)).json().success, cls).toBe(true);
+      const run = await until(async () => (await runs(job.id)).find((r) => r.triggerType === "manual" && r.endTime));
+      expect(run.success, `${cls}: ${run.message}`).toBe(true);
+      expect(run.message, cls).toMatch(message);
+    }
+  });
+});
+
 describe("refusals", () => {
   it("refuses every route to a user without the buttons", async () => {
     const job = await jobOf("org.jeecg.modules.quartz.job.SampleJob");
