@@ -91,4 +91,33 @@ describe("激活码 list", () => {
     expect(await screen.findByText("活动不存在或已删除")).toBeTruthy();
     expect(screen.getByRole("dialog")).toBeTruthy();
   });
+
+  it("作废 asks for a reason (required) and sends it with the code's id to /activation/void", async () => {
+    grant("bbh:activation:void");
+    const { customCalls } = renderPage(() => null);
+    await screen.findByText("ABCDE23456");
+    fireEvent.click(screen.getByText("作废"));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: /确\s*定/ }));
+    expect(await within(dialog).findByText("请输入作废原因!")).toBeTruthy();
+    expect(customCalls.find((c) => c.url.endsWith("/activation/void"))).toBeUndefined();
+    fireEvent.change(within(dialog).getByPlaceholderText("请输入作废原因"), { target: { value: "批次印错" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: /确\s*定/ }));
+    await waitFor(() => expect(customCalls.find((c) => c.url.endsWith("/activation/void"))).toBeTruthy());
+    expect(customCalls.find((c) => c.url.endsWith("/activation/void"))).toMatchObject({ method: "put", payload: { ids: ["c1"], voidReason: "批次印错" } });
+    expect(await screen.findByText("作废成功")).toBeTruthy();
+  });
+
+  it("编辑 changes the remark (and validity) of a code through /activation/edit", async () => {
+    grant("bbh:activation:edit");
+    const { customCalls } = renderPage();
+    await screen.findByText("ABCDE23456");
+    const row = screen.getByText("ABCDE23456").closest("tr") as HTMLElement;
+    fireEvent.click(within(row).getByText("编辑"));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByPlaceholderText("请输入备注"), { target: { value: "给井冈山中学" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: /确\s*定/ }));
+    await waitFor(() => expect(customCalls.find((c) => c.url.endsWith("/activation/edit"))).toBeTruthy());
+    expect(customCalls.find((c) => c.url.endsWith("/activation/edit"))).toMatchObject({ method: "put", payload: { id: "c1", remark: "给井冈山中学", validStartTime: null, validEndTime: null } });
+  });
 });
