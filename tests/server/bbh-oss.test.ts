@@ -246,6 +246,19 @@ describe("list, export, download, thumbnails", () => {
     expect((await call("POST", `/bbh/api/ossFile/thumb?id=${doc.id}`, admin)).body).toMatchObject({ success: false, message: "只有图片可以生成缩略图" });
   });
 
+  it("records a red-mark thumbnail (genrateAllThumbPic) on the image's row", async () => {
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#884400" } }).png().toBuffer();
+    const cover = (await post(t, "/sys/common/upload", [{ name: "biz", value: "redmark" }, { name: "file", value: png, filename: "封面.png" }], admin)).body.message;
+    await t.database.db.update(bbhOssFile).set({ thumbUrl: null }).where(eq(bbhOssFile.url, cover));
+    const add = await call("POST", "/bbh/api/activity/redmark/add", admin, { markName: "有封面的印记", category: 2, coverImage: cover });
+    expect(add.body.success).toBe(true);
+    const [mark] = await t.database.db.select({ id: bbhRedMark.id }).from(bbhRedMark).where(eq(bbhRedMark.markName, "有封面的印记"));
+    expect((await call("POST", "/bbh/api/activity/redmark/genrateAllThumbPic", admin, { redMarkIds: [mark.id], onlyMissing: false })).body.success).toBe(true);
+    const [row] = await t.database.db.select({ thumbUrl: bbhOssFile.thumbUrl }).from(bbhOssFile).where(eq(bbhOssFile.url, cover));
+    expect(row.thumbUrl).toBe(cover.replace(/\.png$/, "_thumb.png"));
+    expect(fs.existsSync(stored(row.thumbUrl!))).toBe(true);
+  });
+
   it("tells the console the limits in force", async () => {
     const res = await call("GET", "/bbh/api/ossFile/uploadPolicy", admin);
     expect(res.body.result.limits).toEqual({ image: 60000, doc: 3000, audio: 4000, video: 5000 });

@@ -13,7 +13,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { bbhRedMark } from "../../db/schema.js";
+import { bbhOssFile, bbhRedMark } from "../../db/schema.js";
 import { badRequest } from "../../lib/envelope.js";
 import { resolveStaticPath } from "../sys/common.js";
 
@@ -133,6 +133,8 @@ export class ThumbJob {
     } catch {
       throw new Error("图片不存在或格式不支持");
     }
+    // The image's OSS file row (issue 9) records the thumbnail too.
+    await this.db.update(bbhOssFile).set({ thumbUrl: thumbName(rel) }).where(and(eq(bbhOssFile.url, rel), eq(bbhOssFile.storageType, "local"), eq(bbhOssFile.delFlag, 0)));
     return { thumb, made: true };
   }
 
