@@ -1,8 +1,9 @@
 /**
  * The activity journey in Chromium (issue 8): an admin creates a red activity with a cover and a time window,
- * adds red marks and reorders them, adds tasks and reorders them, publishes it; then settles the demo
- * activity's running window (demo players, SEED_DEMO on by default) and reads the frozen ranking.
- * Grades are read through the time window's 排行榜 view (this page set's own ranking).
+ * adds red marks and reorders them, adds tasks and reorders them, publishes it, and sees its marks on the map
+ * page filtered to it (no tile server reachable: every request off the console's origin is refused); then
+ * settles the demo activity's running window (demo players, SEED_DEMO on by default) and reads the grades on
+ * the 成绩 page and through the time window's 排行榜 view.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,11 +22,21 @@ const NAME = `长征精神研学（E2E${Date.now() % 100000}）`;
 let profileDir: string;
 let context: BrowserContext;
 let token: string;
+const offOrigin: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   profileDir = mkdtempSync(join(tmpdir(), "redmark-chromium-"));
   context = await chromium.launchPersistentContext(profileDir, chromiumOptions());
+  // No tile server (or anything else off the console's origin) is reachable.
+  const origin = new URL(baseUrl).origin;
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => {
+      offOrigin.push(route.request().url());
+      return route.abort("internetdisconnected");
+    },
+  );
   const res = await fetch(`${API}/sys/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: adminPassword }) });
   token = (await res.json()).result.token;
 });
@@ -148,7 +159,10 @@ describe("bbh activity journey", () => {
     // 3. Tasks: the three auto-created check-ins plus one of our own, moved to the top by drag.
     await page.goto(`${baseUrl}/bbh/activity/task?activityId=${activityId}`);
     const taskTable = page.locator(".rm-task-table");
-    await expect.poll(() => taskTable.locator(".ant-table-row").count()).toBe(3);
+    await expect.poll(() => taskTable.locator(".ant-table-row").count(), { timeout: 15_000 }).toBe(3).catch(async (e) => {
+      await shot(page, "bbh-activity-tasks-failed");
+      throw new Error(`${(e as Error).message}; rows: ${await page.locator(".ant-table-row").count()}, tables: ${await page.locator(".rm-task-table").count()}`);
+    });
     await page.getByRole("button", { name: /新增任务/ }).click();
     const taskDialog = page.locator(".ant-modal-content").filter({ hasText: "新增任务" });
     await taskDialog.getByPlaceholder("请输入任务名称").fill("写一句长征感想");
@@ -172,7 +186,30 @@ describe("bbh activity journey", () => {
     await notice(page, "发布成功");
     await page.locator(".ant-table-row").filter({ hasText: NAME }).getByText("已发布").waitFor();
 
-    // 5. Settle the demo activity's running window (第二期: demo players, two answers pending) and read the ranking.
+    // 5. The map, filtered to this activity: its three marks and nothing else (single markers or clusters).
+    await page.goto(`${baseUrl}/bbh/redmark/map`);
+    await page.locator(".leaflet-container").waitFor({ timeout: 20_000 });
+    const mapForm = page.locator(".ant-card-body form");
+    await mapForm.locator(".ant-form-item").filter({ hasText: "活动" }).first().locator(".ant-select-selector").click();
+    await page.keyboard.type(NAME.slice(0, 6));
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: NAME }).click();
+    await mapForm.locator(".ant-statistic-content-value").filter({ hasText: /^3$/ }).waitFor();
+    const markersShown = () =>
+      page.locator(".leaflet-marker-icon").evaluateAll((icons) =>
+        icons.reduce((n, el) => n + (el.classList.contains("marker-cluster") ? Number(el.textContent) : 1), 0),
+      );
+    await expect.poll(markersShown, { timeout: 15_000 }).toBe(3);
+    const names = before.map((e) => e.markName);
+    // Zoomed into the cluster (if any), every mark of the activity is a marker of its own, titled by name.
+    for (let i = 0; i < 4 && (await page.locator(".leaflet-marker-icon.marker-cluster").count()) > 0; i++) {
+      await page.locator(".leaflet-marker-icon.marker-cluster").first().click();
+      await page.waitForTimeout(600);
+    }
+    await expect.poll(() => page.locator(".leaflet-marker-icon:not(.marker-cluster)").evaluateAll((els) => els.map((e) => e.getAttribute("title")).sort())).toEqual([...names].sort());
+    expect(offOrigin.length, "the map asked for tiles and got none").toBeGreaterThan(0);
+    await shot(page, "bbh-activity-map");
+
+    // 6. Settle the demo activity's running window (第二期: demo players, two answers pending) and read the ranking.
     await page.goto(`${baseUrl}/bbh/activity/time`);
     await page.getByPlaceholder("请输入时间段名称", { exact: true }).fill("第二期");
     await page.getByRole("button", { name: /查\s*询/ }).click();
@@ -191,7 +228,35 @@ describe("bbh activity journey", () => {
     await settle.getByRole("button", { name: /完\s*成/ }).click();
     await windowRow.getByText("已结算").waitFor();
 
-    // Grades: the demo's 第一期, settled by the same code at seed time, through the ranking view.
+    // 7. Grades on the 成绩 page: the window just settled (its players, frozen, nobody ranked), and the demo's
+    //    第一期, settled by the same code at seed time.
+    const DEMO = "重走红色路·印记打卡（演示）";
+    await page.goto(`${baseUrl}/bbh/activity/grade`);
+    const gradeForm = page.locator("form").filter({ hasText: "时间段" }).first();
+    await gradeForm.locator(".ant-form-item").filter({ hasText: "活动" }).first().locator(".ant-select-selector").click();
+    await page.keyboard.type("重走红色路");
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: DEMO }).click();
+    const pickWindow = async (name: string) => {
+      await gradeForm.locator(".ant-form-item").filter({ hasText: "时间段" }).first().locator(".ant-select-selector").click();
+      await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: name }).first().click();
+      await gradeForm.getByRole("button", { name: /查\s*询/ }).click();
+    };
+    const gradeRows = page.locator(".ant-table-row");
+    await pickWindow("第二期");
+    await gradeRows.first().waitFor();
+    const settledRows = await gradeRows.count();
+    expect(settledRows).toBeGreaterThanOrEqual(2);
+    expect((await gradeRows.allTextContents()).join("")).toContain("演示用户");
+    await pickWindow("第一期");
+    // 名次 · 姓名 · 轮次 · 总分 of each player
+    const gradeOf = async (name: string) => (await gradeRows.filter({ hasText: name }).first().locator("td").allTextContents()).map((c) => c.trim()).join("|");
+    await expect.poll(() => gradeOf("演示用户1"), { timeout: 15_000 }).toContain("|1|演示用户1|1|90|");
+    expect(await gradeOf("演示用户3")).toContain("|2|演示用户3|1|70|");
+    expect(await gradeOf("演示用户2")).toContain("|3|演示用户2|1|70|");
+    await shot(page, "bbh-activity-grades");
+
+    // The same frozen ranking through the time window's 排行榜 view.
+    await page.goto(`${baseUrl}/bbh/activity/time`);
     await page.getByPlaceholder("请输入时间段名称", { exact: true }).fill("第一期");
     await page.getByRole("button", { name: /查\s*询/ }).click();
     const firstRow = page.locator(".ant-table-row").filter({ hasText: "第一期" }).filter({ hasText: "已结算" }).first();
