@@ -39,6 +39,8 @@ export interface CrudPageProps<R extends BaseRecord> {
   onRow?: TableProps<R>["onRow"];
   rowClassName?: TableProps<R>["rowClassName"];
   excelTitle?: string;
+  /** The sort before the user picks one (default 创建时间 newest first); `[]` leaves it to the server's default. */
+  initialSorters?: Array<{ field: string; order: "asc" | "desc" }>;
 }
 
 /** A JeecgBoot list page: search, table with sort and paging, add/edit modal, delete, batch delete, Excel. */
@@ -55,7 +57,7 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
     resource: props.resource,
     syncWithLocation: false,
     pagination: { pageSize: 10 },
-    sorters: { initial: [{ field: "createTime", order: "desc" }] },
+    sorters: { initial: props.initialSorters ?? [{ field: "createTime", order: "desc" }] },
     filters: { permanent: props.permanentFilters },
     onSearch: (values) => searchFilters(props.search, values as Record<string, unknown>),
     errorNotification,

@@ -26,6 +26,8 @@ export default function GradeListPage({ route }: PageProps) {
       resource={GRADE_RESOURCE}
       apiBase={GRADE_API}
       codes={GRADE_CODES}
+      // the server's default: latest settlement first, then 名次 (all rows of a settlement share their times)
+      initialSorters={[]}
       excelTitle="成绩"
       search={[...activityFilters(), { name: "displayName", label: "姓名" }, { name: "gradeLevel", label: "等级", exact: true }]}
       columns={[

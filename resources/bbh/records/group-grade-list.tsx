@@ -25,6 +25,8 @@ export default function GroupGradeListPage({ route }: PageProps) {
       resource={GROUP_GRADE_RESOURCE}
       apiBase={GROUP_GRADE_API}
       codes={GROUP_GRADE_CODES}
+      // the server's default: latest settlement first, then 名次 (all rows of a settlement share their times)
+      initialSorters={[]}
       excelTitle="小组成绩"
       search={[...activityFilters(), { name: "groupName", label: "小组" }]}
       columns={[

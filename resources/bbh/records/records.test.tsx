@@ -83,6 +83,8 @@ describe("成绩 and 小组成绩 (frozen by settlement)", () => {
     ]);
     await screen.findByText("演示用户1");
     expect(calls[0].meta).toMatchObject({ apiBase: "/bbh/api/activity/grade" });
+    // no 创建时间 sort of its own: the server's default (latest settlement, then 名次) orders the rows
+    expect(calls[0].sorters ?? []).toEqual([]);
     const cells = within(rowOf("演示用户1")).getAllByRole("cell").map((c) => c.textContent);
     expect(cells).toEqual(expect.arrayContaining(["1", "演示用户1", "90", "优秀"]));
     expect(within(rowOf("演示用户5")).getByText("—")).toBeTruthy();
