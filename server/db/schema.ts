@@ -928,6 +928,9 @@ export const bbhUserActivity = pgTable(
     uniqueIndex("uk_bbh_ua").on(t.activityId, t.timeId, t.roundNo, t.wxUserId),
     index("idx_bbh_ua_board").on(t.timeId, t.roundNo, t.totalScore),
     index("idx_bbh_ua_group").on(t.groupId),
+    index("idx_bbh_ua_created").on(t.createTime.desc(), t.id),
+    index("idx_bbh_ua_activity_join").on(t.activityId, t.joinTime.desc(), t.id),
+    index("idx_bbh_ua_user").on(t.wxUserId),
   ],
 );
 
@@ -999,6 +1002,8 @@ export const bbhUserTaskAnswer = pgTable(
     index("idx_bbh_answer_window").on(t.timeId, t.roundNo, t.auditStatus),
     index("idx_bbh_answer_ut").on(t.userTaskId, t.attemptNo),
     index("idx_bbh_answer_user").on(t.wxUserId),
+    index("idx_bbh_answer_pending").on(t.auditStatus, t.submitTime.asc().nullsFirst(), t.id),
+    index("idx_bbh_answer_submit").on(t.submitTime.desc(), t.id),
   ],
 );
 
@@ -1036,6 +1041,7 @@ export const bbhWxUser = pgTable(
     index("idx_bbh_wx_user_phone").on(t.phone),
     index("idx_bbh_wx_user_depart").on(t.sysDepartId),
     index("idx_bbh_wx_user_point_maker").on(t.isPointMaker),
+    index("idx_bbh_wx_user_school").on(t.schoolId),
   ],
 );
 

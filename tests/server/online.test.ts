@@ -77,7 +77,7 @@ describe("online users", () => {
     expect(after.json().message).toBe("Token失效，请重新登录");
     expect((await call("GET", "/sys/online/list?username=zhangsan", admin)).body.result.total).toBe(0);
     const [log] = await t.database.db.select().from(sysLog).where(eq(sysLog.logContent, "强制: 张三退出成功！"));
-    expect(log.username).toBe("admin");
+    expect(log).toMatchObject({ userid: "admin", username: "管理员" }); // who forced it: login name and real name (contract §10.6)
     // Forcing it again: the session has ended.
     expect((await call("POST", "/sys/online/forceLogout", admin, { token: list[0].token })).body.message).toBe("该用户已不在线");
   });

@@ -24,7 +24,7 @@ import { badRequest, ok } from "../../lib/envelope.js";
 import { nextId } from "../../lib/ids.js";
 import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
-import { col, registerList, versionedTables } from "./lists.js";
+import { col, registerList } from "./lists.js";
 import { queueAnswerAuditMessages } from "./message.repo.js";
 import { BbhId, IdList, rowJson, rowsOf, textField } from "./shared.js";
 
@@ -251,12 +251,6 @@ export async function reviewAnswers(
   }));
 }
 
-/**
- * Runs after a review committed (single or batch), with what it did: the one place for what follows a review
- * outside its transaction — the `answer_audit` message to the players (domain.md §5.4) goes here.
- */
-async function afterReview(_app: FastifyInstance, _results: ReviewResult[], _remark: string | null): Promise<void> {}
-
 export default async function answerRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db, dicts } = app.ctx;
@@ -266,8 +260,7 @@ export default async function answerRoutes(base: FastifyInstance) {
     table: X,
     id: X.id,
     spec: answerSpec,
-    // Answers are written on every submission: totals are cached only once the table has a version trigger.
-    countTables: await versionedTables(db, ["bbh_user_task_answer"]),
+    countTables: ["bbh_user_task_answer"],
     codes: { list: "bbh:answer:list", export: "bbh:answer:export" },
     dictFields: ANSWER_DICTS,
     extra: answerNames,
@@ -285,7 +278,6 @@ export default async function answerRoutes(base: FastifyInstance) {
     const { id, auditStatus: to, score } = req.body;
     const remark = req.body.auditRemark?.trim() || null;
     const results = await db.transaction((tx) => reviewAnswers(tx as unknown as Db, [{ id, score }], to, remark, req.currentUser().username));
-    await afterReview(base, results, remark);
     const [json] = await translate(results);
     return ok(json, "审核成功");
   });
@@ -296,7 +288,6 @@ export default async function answerRoutes(base: FastifyInstance) {
     const ids = [...new Set(req.body.ids)];
     const remark = req.body.auditRemark?.trim() || null;
     const results = await db.transaction((tx) => reviewAnswers(tx as unknown as Db, ids.map((id) => ({ id })), to, remark, req.currentUser().username, { batch: true }));
-    await afterReview(base, results, remark);
     return ok(await translate(results), `审核成功，共${results.length}条`);
   });
 }

@@ -6,8 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import { and, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { ok } from "../../lib/envelope.js";
 import { sendWorkbook, writeWorkbook, type ExcelColumn } from "../../lib/excel.js";
@@ -15,7 +14,7 @@ import { fetchPage, fetchRows, parseListQuery, toPage, type ListSpec } from "../
 import { can } from "../../plugins/auth.js";
 import { IdQuery, ListQuery, parseIds, scope } from "../sys/shared.js";
 import { badRequest } from "../../lib/envelope.js";
-import { rowJson, rowsOf } from "./shared.js";
+import { rowJson } from "./shared.js";
 
 const EXPORT_MAX = 50_000;
 export const ExportQuery = Type.Object({ ...ListQuery.properties, selections: Type.Optional(Type.String({ title: "选中的记录", maxLength: 40_000 })) }, { additionalProperties: true });
@@ -65,20 +64,6 @@ export function registerList<Row extends Record<string, unknown>>(base: FastifyI
   }
 
   if (m.excel && m.codes.export) registerExport(base, { ...m, excel: m.excel, code: m.codes.export });
-}
-
-/**
- * `tables` when every one of them has its `sys_table_version` trigger (so totals over them may be cached
- * exactly), else undefined (count every time). For the hot player tables, whose triggers are not in the
- * migrations yet: their lists cache totals as soon as a migration adds the triggers.
- */
-export async function versionedTables(db: Db, tables: readonly string[]): Promise<readonly string[] | undefined> {
-  const rows = rowsOf<{ name: string }>(
-    await db.execute(sql`
-      select distinct c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-      where p.proname = 'bump_table_version' and c.relname in (select jsonb_array_elements_text(${JSON.stringify(tables)}::jsonb))`),
-  );
-  return rows.length === new Set(tables).size ? tables : undefined;
 }
 
 /** `exportXls` with the list's filters, sorts and data rules (for modules whose list `registerCrud` serves). */

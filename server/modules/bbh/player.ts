@@ -18,7 +18,7 @@ import { escapeLike, fetchRows, parseListQuery, type ListSpec } from "../../lib/
 import { can } from "../../plugins/auth.js";
 import { scope } from "../sys/shared.js";
 import { ANSWER_DICTS, answerNames } from "./answer.js";
-import { col, registerList, versionedTables } from "./lists.js";
+import { col, registerList } from "./lists.js";
 import { maskPhone } from "./records.js";
 import { BbhId, rowJson } from "./shared.js";
 
@@ -141,8 +141,7 @@ export default async function playerRoutes(base: FastifyInstance) {
     table: U,
     id: U.id,
     spec: uaSpec,
-    // Totals are cached only once the player tables have version triggers (see versionedTables).
-    countTables: await versionedTables(db, ["bbh_user_activity", "bbh_wx_user"]),
+    countTables: ["bbh_user_activity", "bbh_wx_user"],
     codes: { list: "bbh:userActivity:list", export: "bbh:userActivity:export" },
     dictFields: { uaStatus: "bbh_ua_status" },
     extra: uaNames,
@@ -160,7 +159,7 @@ export default async function playerRoutes(base: FastifyInstance) {
     table: T,
     id: T.id,
     spec: utSpec,
-    countTables: await versionedTables(db, ["bbh_user_task", "bbh_wx_user"]),
+    countTables: ["bbh_user_task", "bbh_wx_user"],
     codes: { list: "bbh:userTask:list", export: "bbh:userTask:export" },
     dictFields: { utStatus: "bbh_ut_status", taskType: "bbh_task_type" },
     extra: utNames,

@@ -110,7 +110,7 @@ export default async function onlineRoutes(base: FastifyInstance) {
     const actor = req.currentUser();
     await (await Delegation.of(db, actor.userId)).assertMayManage([row.userId]);
     await sessions.revoke(sessionId, "forced");
-    await writeLog(db, { logType: LOG_LOGIN, logContent: `强制: ${row.realname ?? row.username}退出成功！`, userid: actor.userId, username: actor.username, ip: req.ip });
+    await writeLog(db, { logType: LOG_LOGIN, logContent: `强制: ${row.realname ?? row.username}退出成功！`, userid: actor.username, username: actor.realname ?? actor.username, ip: req.ip });
     return ok(null, "退出登录成功！");
   });
 }
