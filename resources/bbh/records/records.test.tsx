@@ -8,6 +8,7 @@ import type { NavRoute } from "../../../providers/menu";
 import { recordingDataProvider, TestWrapper } from "../../../tests/console/test-wrapper";
 import ApplyListPage from "./apply-list";
 import GradeListPage from "./grade-list";
+import GroupListPage from "./group-list";
 import GroupGradeListPage from "./group-grade-list";
 import ScoreListPage from "./score-list";
 
@@ -122,5 +123,32 @@ describe("积分流水 (bbh/activity/ScoreRecordList)", () => {
     expect(customCalls.find((c) => c.url.endsWith("/score/adjust"))).toMatchObject({ method: "post", payload: { userActivityId: "ua1", scoreChange: -5, reason: "重复打卡" } });
     expect(await screen.findByText("该时间段已结算，积分不能再调整")).toBeTruthy();
     expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+});
+
+describe("小组管理 (bbh/activity/ActivityGroupList)", () => {
+  it("分配成员 offers the activity's approved applicants (once each) and posts the chosen ones to group/assign", async () => {
+    grant("bbh:group:assign");
+    const { customCalls } = renderPage(
+      <GroupListPage route={route("小组管理", "bbh/activity/ActivityGroupList")} />,
+      [{ id: "grp1", activityId: "a1", groupName: "星火小队", memberCount: 1, maxMembers: 5, groupStatus: 1, groupStatus_dictText: "启用" }],
+      (c) =>
+        c.url.endsWith("/apply/list")
+          ? { records: [{ wxUserId: "wx1", realName: "张三", className: "初二(3)班", groupId: "grp1" }, { wxUserId: "wx2", realName: "李四" }, { wxUserId: "wx2", realName: "李四" }] }
+          : { updated: 1 },
+    );
+    await screen.findByText("星火小队");
+    expect(within(rowOf("星火小队")).getByText("1 / 5")).toBeTruthy();
+    fireEvent.click(within(rowOf("星火小队")).getByText("分配成员"));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("分配成员 - 星火小队")).toBeTruthy();
+    fireEvent.mouseDown(within(dialog).getByRole("combobox"));
+    expect(await screen.findByText("张三（初二(3)班） · 已在本组")).toBeTruthy();
+    expect(screen.getAllByText("李四")).toHaveLength(1);
+    fireEvent.click(screen.getByText("李四"));
+    fireEvent.click(within(dialog).getByRole("button", { name: /确\s*定/ }));
+    await waitFor(() => expect(customCalls.find((c) => c.url.endsWith("/group/assign"))).toBeTruthy());
+    expect(customCalls.find((c) => c.url.endsWith("/group/assign"))).toMatchObject({ method: "post", payload: { groupId: "grp1", wxUserIds: ["wx2"] } });
+    expect(await screen.findByText("分配成功")).toBeTruthy();
   });
 });
