@@ -3,7 +3,7 @@
  * (its label); `server/plugins/errors.ts` reads it to say 「用户姓名」不能超过100个字符 instead of the property
  * name. Form text fields are built from the limits in `contract/limits.ts`, which the console's forms use too.
  */
-import { Type, type TSchema } from "typebox";
+import { Type, type Static, type TInteger, type TNumber, type TSchema } from "typebox";
 import type { FieldLimit } from "../../contract/limits.js";
 
 /**
@@ -14,6 +14,17 @@ export function titled<T extends TSchema>(schema: T, title: string): T {
   const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema)) as T & { title?: string };
   copy.title = title;
   return copy;
+}
+
+/**
+ * A number that may be null, as one JSON-schema type list (`type: ["integer", "null"]`, `enum` gaining null).
+ * Not `Type.Union([Type.Null(), …])`: Fastify's Ajv coerces types, and inside `anyOf` the null branch turns a
+ * 0 into null (with the number first, a null into 0). With a type list Ajv keeps a value of either type as it is
+ * and still reads "3" as 3 and "" as null.
+ */
+export function nullable<T extends TInteger | TNumber>(schema: T) {
+  const { type, enum: values, ...rest } = schema as unknown as { type: string; enum?: unknown[] } & Record<string, unknown>;
+  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, "null"], ...(values ? { enum: [...values, null] } : {}) });
 }
 
 /** Optional, nullable text: JeecgBoot clients send null or "" for an empty field. */

@@ -26,7 +26,7 @@ import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { col, registerList } from "./lists.js";
 import { queueAnswerAuditMessages } from "./message.repo.js";
-import { BbhId, IdList, rowJson, rowsOf, textField } from "./shared.js";
+import { BbhId, IdList, nullable, rowJson, rowsOf, textField } from "./shared.js";
 
 const X = bbhUserTaskAnswer;
 const BASE = "/bbh/api/userTaskAnswer";
@@ -78,7 +78,7 @@ const AUDIT_TEXT: Record<number, string> = { 0: "待审核", 1: "审核通过", 
 const AuditBody = Type.Object({
   id: BbhId("答案编号"),
   auditStatus: Type.Integer({ title: "审核结果" }),
-  score: Type.Optional(Type.Union([Type.Null(), Type.Integer({ title: "得分", minimum: -1_000_000, maximum: 1_000_000 })], { title: "得分" })),
+  score: Type.Optional(nullable(Type.Integer({ title: "得分", minimum: -1_000_000, maximum: 1_000_000 }))),
   auditRemark: textField({ label: "审核意见", max: 255 }),
 });
 const BatchAuditBody = Type.Object({

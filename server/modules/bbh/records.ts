@@ -29,7 +29,7 @@ import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { parseIds } from "../sys/shared.js";
 import { col, registerExport, registerList } from "./lists.js";
-import { BbhId, Code, IdList, OptBbhId, OptCode, OptDateTime, OptInt, crudCodes, loadActivity, rowJson, textField, toDate, blank } from "./shared.js";
+import { BbhId, blank, Code, crudCodes, IdList, loadActivity, nullable, OptBbhId, OptCode, OptDateTime, OptInt, rowJson, textField, toDate } from "./shared.js";
 
 const BASE = "/bbh/api/activity";
 
@@ -75,7 +75,7 @@ const ApplyFields = {
   orgId: OptBbhId("组织"),
   groupId: OptBbhId("小组"),
   // The code before null: with type coercion a union that starts with null turns 0 (待审核) into null.
-  applyStatus: Type.Optional(Type.Union([Code("报名状态", [0, 1, 2, 3]), Type.Null()], { title: "报名状态" })),
+  applyStatus: Type.Optional(nullable(Code("报名状态", [0, 1, 2, 3]))),
   auditRemark: textField(applyLimits.auditRemark),
 };
 const ApplyAddBody = Type.Object({ activityId: BbhId("所属活动"), timeId: OptBbhId("所属时间段"), wxUserId: BbhId("微信用户"), ...ApplyFields });

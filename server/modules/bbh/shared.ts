@@ -11,18 +11,18 @@ import type { Db } from "../../db/client.js";
 import { bbhActivityMain } from "../../db/schema.js";
 import { formatDateTime, parseDateTime } from "../../lib/dates.js";
 import { badRequest } from "../../lib/envelope.js";
-import { titled } from "../../lib/field-schema.js";
+import { nullable, titled } from "../../lib/field-schema.js";
 
 export { textField } from "../../lib/field-schema.js";
 
 /** Optional, nullable integer with a title and bounds. */
 export const OptInt = (title: string, minimum: number, maximum: number) =>
-  Type.Optional(Type.Union([Type.Null(), Type.Integer({ title, minimum, maximum })], { title }));
+  Type.Optional(nullable(Type.Integer({ title, minimum, maximum })));
 /** Required integer. */
 export const ReqInt = (title: string, minimum: number, maximum: number) => Type.Integer({ title, minimum, maximum });
 /** A dictionary code among `values`. */
 export const Code = (title: string, values: number[]) => Type.Integer({ title, enum: values } as Parameters<typeof Type.Integer>[0]);
-export const OptCode = (title: string, values: number[]) => Type.Optional(Type.Union([Type.Null(), Code(title, values)], { title }));
+export const OptCode = (title: string, values: number[]) => Type.Optional(nullable(Code(title, values)));
 /** 是否 (bbh_yn). */
 export const OptYn = (title: string) => OptCode(title, [0, 1]);
 const DATE_TIME = "^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$";
@@ -32,13 +32,13 @@ export const OptDateTime = (title: string) =>
 export const ReqDateTime = (title: string) => Type.String({ title, maxLength: 19, pattern: DATE_TIME });
 /** Optional, nullable number (coordinates). */
 export const OptNumber = (title: string, minimum: number, maximum: number) =>
-  Type.Optional(Type.Union([Type.Null(), Type.Number({ title, minimum, maximum })], { title }));
+  Type.Optional(nullable(Type.Number({ title, minimum, maximum })));
 /** Rich text: bounded, sanitised on save. */
 export const RichText = (title: string) => Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength: 200_000 })], { title }));
 export const BbhId = (title: string) => Type.String({ title, minLength: 1, maxLength: 32, pattern: "^[A-Za-z0-9_-]+$" });
 export const OptBbhId = (title: string) => Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength: 32, pattern: "^$|^[A-Za-z0-9_-]+$" })], { title }));
 export const IdList = (title: string, max = 1000) => Type.Array(BbhId(title), { title, minItems: 1, maxItems: max });
-export { titled };
+export { nullable, titled };
 export type { TSchema };
 
 /** A date-time field → Date (null when empty); a value that is not a date is bad input. */

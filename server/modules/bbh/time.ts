@@ -15,7 +15,7 @@ import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { col, registerExport } from "./lists.js";
 import { restartWindow, settleWindow, type TimeRow } from "./time.repo.js";
-import { BbhId, OptDateTime, OptInt, OptYn, ReqDateTime, crudCodes, displayStatus, loadActivity, rowJson, rowsOf, textField, toDate } from "./shared.js";
+import { BbhId, crudCodes, displayStatus, loadActivity, nullable, OptDateTime, OptInt, OptYn, ReqDateTime, rowJson, rowsOf, textField, toDate } from "./shared.js";
 
 const T = bbhActivityTime;
 const BASE = "/bbh/api/activity/time";
@@ -99,7 +99,7 @@ const RestartBody = Type.Object({
   id: BbhId("时间段编号"),
   startTime: OptDateTime("重启开始时间"),
   endTime: OptDateTime("重启结束时间"),
-  restartMode: Type.Optional(Type.Union([Type.Null(), Type.Integer({ title: "重启方式", minimum: 1, maximum: 2 })], { title: "重启方式" })),
+  restartMode: Type.Optional(nullable(Type.Integer({ title: "重启方式", minimum: 1, maximum: 2 }))),
   reason: textField(activityTimeLimits.restartReason),
 });
 

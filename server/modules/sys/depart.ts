@@ -20,7 +20,7 @@ import { uuid32 } from "../../lib/ids.js";
 import { can, signedIn } from "../../plugins/auth.js";
 import { Id, IdQuery, IdsQuery, Text, created, parseIds, parseOptionalIds, updated } from "./shared.js";
 import { departLimits } from "../../../contract/limits.js";
-import { textField } from "../../lib/field-schema.js";
+import { nullable, textField } from "../../lib/field-schema.js";
 
 type DepartRow = typeof sysDepart.$inferSelect;
 
@@ -97,7 +97,7 @@ const DepartBody = Type.Object({
   departName: textField(departLimits.departName),
   departNameEn: textField(departLimits.departNameEn),
   departNameAbbr: textField(departLimits.departNameAbbr),
-  departOrder: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: -100000, maximum: 100000 })], { title: "排序" })),
+  departOrder: Type.Optional(nullable(Type.Integer({ title: "排序", minimum: -100000, maximum: 100000 }))),
   description: textField(departLimits.description),
   orgCategory: Type.Optional(Type.Union([Type.Literal("1"), Type.Literal("2"), Type.Literal("3")], { title: "机构类型" })),
   mobile: textField(departLimits.mobile),

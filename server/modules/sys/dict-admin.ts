@@ -16,7 +16,7 @@ import { can } from "../../plugins/auth.js";
 import { registerCrud } from "./crud.js";
 import { Id, IdQuery, IdsQuery, ListQuery, parseIds, scope, updated } from "./shared.js";
 import { dictItemLimits, dictLimits } from "../../../contract/limits.js";
-import { textField, titled } from "../../lib/field-schema.js";
+import { nullable, textField, titled } from "../../lib/field-schema.js";
 
 type DictRow = typeof sysDict.$inferSelect;
 type ItemRow = typeof sysDictItem.$inferSelect;
@@ -85,7 +85,7 @@ const ItemBody = Type.Object({
   itemText: textField(dictItemLimits.itemText),
   itemValue: textField(dictItemLimits.itemValue),
   description: textField(dictItemLimits.description),
-  sortOrder: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: -100000, maximum: 100000 })], { title: "排序值" })),
+  sortOrder: Type.Optional(nullable(Type.Integer({ title: "排序值", minimum: -100000, maximum: 100000 }))),
   status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { title: "是否启用" })),
 });
 

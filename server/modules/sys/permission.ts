@@ -23,7 +23,7 @@ import { PERMISSION_TABLES } from "./session.repo.js";
 import { Id, IdQuery, IdsQuery, Text, created, parseIds, parseOptionalIds, updated } from "./shared.js";
 import { Delegation } from "./privilege.js";
 import { dataRuleLimits, permissionLimits } from "../../../contract/limits.js";
-import { textField, titled } from "../../lib/field-schema.js";
+import { nullable, textField, titled } from "../../lib/field-schema.js";
 
 type PermissionRow = typeof sysPermission.$inferSelect;
 
@@ -41,7 +41,7 @@ const PermissionBody = Type.Object({
   componentName: textField(permissionLimits.componentName),
   url: textField(permissionLimits.url),
   redirect: textField(permissionLimits.redirect),
-  sortNo: Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: -1e6, maximum: 1e6 })], { title: "排序" })),
+  sortNo: Type.Optional(nullable(Type.Number({ title: "排序", minimum: -1e6, maximum: 1e6 }))),
   route: Bool("是否路由菜单"),
   keepAlive: Bool("是否缓存路由"),
   hidden: Bool("隐藏路由"),

@@ -35,7 +35,7 @@ import {
   type UserRow,
 } from "./user.repo.js";
 import { userLimits } from "../../../contract/limits.js";
-import { textField, titled } from "../../lib/field-schema.js";
+import { nullable, textField, titled } from "../../lib/field-schema.js";
 
 const UserListQuery = Type.Object(
   {
@@ -52,16 +52,16 @@ const userFields = {
   realname: textField(userLimits.realname),
   avatar: textField(userLimits.avatar),
   birthday: Type.Optional(Type.Union([Type.Null(), Type.String({ pattern: "^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$" })], { title: "生日" })),
-  sex: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 2 })], { title: "性别" })),
+  sex: Type.Optional(nullable(Type.Integer({ title: "性别", minimum: 0, maximum: 2 }))),
   email: textField(userLimits.email),
   phone: textField(userLimits.phone),
   workNo: textField(userLimits.workNo),
   post: textField(userLimits.post),
   telephone: textField(userLimits.telephone),
-  userIdentity: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 2 })], { title: "身份" })),
+  userIdentity: Type.Optional(nullable(Type.Integer({ title: "身份", minimum: 1, maximum: 2 }))),
   departIds: Text(4000, "负责部门"),
   relTenantIds: Text(100, "所属租户"),
-  activitiSync: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 1 })], { title: "同步工作流引擎" })),
+  activitiSync: Type.Optional(nullable(Type.Integer({ title: "同步工作流引擎", minimum: 0, maximum: 1 }))),
   selectedroles: Text(4000, "角色分配"),
   selecteddeparts: Text(4000, "所属部门"),
 };
