@@ -25,8 +25,9 @@ export const IdsQuery = Type.Object({ ids: Type.String({ title: "编号列表", 
 
 /**
  * Optional text with a length limit and its Chinese label; JeecgBoot clients send null or "" for empty fields.
- * Nullable unions list `Type.Null()` first: Fastify coerces types, and a typed branch first would turn null
- * into "" or 0. Form fields take their limits from contract/limits.ts (`textField`).
+ * Nullable text unions list `Type.Null()` first: Fastify coerces types, and a string branch first would turn
+ * null into "". Nullable numbers use `nullable()` (field-schema.ts) instead, since a null branch turns a 0
+ * into null. Form fields take their limits from contract/limits.ts (`textField`).
  */
 export const Text = (maxLength: number, title: string) => OptionalText(maxLength, title);
 
