@@ -12,6 +12,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -1368,4 +1369,18 @@ export const sysDataLog = pgTable(
     ...audit,
   },
   (t) => [uniqueIndex("uk_sys_data_log_version").on(t.dataTable, t.dataId, t.dataVersion), index("idx_sys_data_log_time").on(t.createTime.desc(), t.id)],
+);
+
+/**
+ * The latest data-log version of each row: the capture trigger numbers a statement's versions with one upsert
+ * here (the primary key decides, whatever the planner thinks of the log's size), not a max() per row.
+ */
+export const sysDataLogHead = pgTable(
+  "sys_data_log_head",
+  {
+    dataTable: varchar("data_table", { length: 32 }).notNull(),
+    dataId: varchar("data_id", { length: 32 }).notNull(),
+    dataVersion: integer("data_version").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dataTable, t.dataId] })],
 );

@@ -48,6 +48,16 @@ describe("versions", () => {
     expect(JSON.parse(v.at(-1)!.dataContent).description).toBe("批量改");
   });
 
+  it("numbers every row of a many-row statement on its own, and keeps counting after the rows' earlier versions", async () => {
+    await t.database.db.execute(sql`insert into sys_dict (id, dict_name, dict_code, type) select 'dlbulk' || g, '批量' || g, 'dl_bulk_' || g, 0 from generate_series(1, 300) g`);
+    await t.database.db.execute(sql`update sys_dict set description = '第二版' where id like 'dlbulk%'`);
+    await t.database.db.execute(sql`update sys_dict set description = '第三版' where id in ('dlbulk1', 'dlbulk2')`);
+    const counts = await rowsOf<{ data_version: number; n: number }>(sql`
+      select data_version, count(*)::int as n from sys_data_log where data_table = 'sys_dict' and data_id like 'dlbulk%' group by data_version order by data_version`);
+    expect(counts).toEqual([{ data_version: 1, n: 300 }, { data_version: 2, n: 300 }, { data_version: 3, n: 2 }]);
+    expect(JSON.parse((await versions("sys_dict", "dlbulk2")).at(-1)!.dataContent).description).toBe("第三版");
+  });
+
   it("never snapshots passwords or salts, and a password change writes no version", async () => {
     const [user] = await rowsOf<{ id: string; password: string }>(sql`select id, password from sys_user where username = 'lisi'`);
     const before = await versions("sys_user", user!.id);
