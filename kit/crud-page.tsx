@@ -138,10 +138,14 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
     ],
   });
 
+  // Rows are selectable only where a selection is used (export of the chosen rows, batch delete); the tool row
+  // takes no space when it holds nothing.
+  const selectable = Boolean(props.codes.export || props.codes.deleteBatch);
+  const hasTools = Boolean((props.codes.add && access.has(props.codes.add)) || props.codes.export || props.toolbar || selected.length > 0);
   return (
     <Card title={props.title}>
       <SearchForm formProps={searchFormProps} fields={props.search} />
-      <Space style={{ marginBottom: 16 }} wrap>
+      <Space style={{ marginBottom: hasTools ? 16 : 0 }} wrap>
         {props.codes.add && access.has(props.codes.add) && (
           <Button type="primary" onClick={() => setEditing({ open: true })}>
             新增
@@ -168,7 +172,7 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
         size="middle"
         onRow={props.onRow}
         rowClassName={props.rowClassName}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
+        rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
         columns={[...props.columns, actionColumn]}
         pagination={
           tableProps.pagination && {
