@@ -1,15 +1,12 @@
 /**
- * Parts the activity pages share: the activity picker, date helpers, the cover upload, the sanitised rich-text
- * field and the drag-sort table (dnd-kit; only the pages that sort load it, all of them lazily).
+ * Parts the activity pages share: the activity picker, date helpers, the cover upload and the sanitised
+ * rich-text field (the drag-sort table is kit/sortable-table.tsx).
  */
-import { HolderOutlined, LoadingOutlined, UploadOutlined } from "@ant-design/icons";
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import { App, Button, Image, Input, Select, Space, Table, Tabs, Upload, type SelectProps, type TableProps } from "antd";
+import { LoadingOutlined, UploadOutlined } from "@ant-design/icons";
+import { App, Button, Image, Input, Select, Space, Tabs, Upload, type SelectProps } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import DOMPurify from "dompurify";
-import { createContext, useContext, useEffect, useMemo, useState, type HTMLAttributes } from "react";
+import { useEffect, useState } from "react";
 
 import { fileUrl } from "../../../providers/config";
 import { useApi } from "../../../kit/use-api";
@@ -140,49 +137,3 @@ export function RichTextInput({ value, onChange, placeholder }: { value?: string
   );
 }
 
-// ---- drag sort -------------------------------------------------------------------------------------------
-
-const HandleContext = createContext<HTMLAttributes<HTMLElement>>({});
-
-/** The grip of a sortable row (the only part that starts a drag, so links and inputs keep their clicks). */
-export function DragHandle() {
-  const listeners = useContext(HandleContext);
-  return <HolderOutlined aria-label="拖动排序" className="rm-drag-handle" style={{ cursor: "grab", color: "#999", touchAction: "none" }} {...listeners} />;
-}
-
-function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { "data-row-key": string }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: props["data-row-key"] });
-  const style = { ...props.style, transform: CSS.Translate.toString(transform), transition, ...(isDragging ? { position: "relative" as const, zIndex: 9, background: "#fafafa" } : {}) };
-  const handle = useMemo(() => ({ ...attributes, ...listeners }) as HTMLAttributes<HTMLElement>, [attributes, listeners]);
-  return (
-    <HandleContext value={handle}>
-      <tr {...props} ref={setNodeRef} style={style} />
-    </HandleContext>
-  );
-}
-
-/**
- * An antd table whose rows are dragged by their handle column; `onSort` gets the ids in the new order (the
- * page sends them to the server and reloads). `sortable` false shows the table without drag.
- */
-export function SortableTable<R extends { id: string }>({ onSort, sortable, dataSource, columns, ...props }: TableProps<R> & { onSort: (ids: string[]) => void; sortable: boolean }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-  const rows = (dataSource ?? []) as R[];
-  const ids = rows.map((r) => r.id);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = ids.indexOf(String(active.id));
-    const to = ids.indexOf(String(over.id));
-    if (from < 0 || to < 0) return;
-    onSort(arrayMove(ids, from, to));
-  };
-  const allColumns = sortable ? [{ title: "拖动", key: "drag", width: 56, align: "center" as const, render: () => <DragHandle /> }, ...(columns ?? [])] : columns;
-  if (!sortable) return <Table<R> rowKey="id" dataSource={rows} columns={allColumns} {...props} />;
-  return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <Table<R> rowKey="id" dataSource={rows} columns={allColumns} components={{ body: { row: SortableRow } }} {...props} />
-      </SortableContext>
-    </DndContext>
-  );
-}

@@ -7,7 +7,8 @@ import { useAccess } from "../../../kit/auth";
 import type { PageProps } from "../../../kit/page";
 import { useApi } from "../../../kit/use-api";
 import { fileUrl } from "../../../providers/config";
-import { PUBLISH_COLORS, SortableTable } from "./common";
+import { SortableTable } from "../../../kit/sortable-table";
+import { PUBLISH_COLORS } from "./common";
 import { ACTIVITY_API, RED_ACTIVITY_API, RED_ACTIVITY_CODES } from "./resource";
 
 export interface MarkEntry {

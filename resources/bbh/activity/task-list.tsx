@@ -9,7 +9,8 @@ import { useDictOptions } from "../../../kit/dict";
 import type { PageProps } from "../../../kit/page";
 import { useApi } from "../../../kit/use-api";
 import { FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
-import { ActivitySelect, RichTextInput, SortableTable, asCode, asNumber, queryParam } from "./common";
+import { SortableTable } from "../../../kit/sortable-table";
+import { ActivitySelect, RichTextInput, asCode, asNumber, queryParam } from "./common";
 import { ACTIVITY_API, RED_ACTIVITY_API, TASK_API, TASK_CODES } from "./resource";
 
 export interface TaskRow {

@@ -11,7 +11,7 @@ import { useApi } from "../../../kit/use-api";
 import { FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
 import { errorNotification } from "../../../providers/data-provider";
 import { TAG_API, TAG_CODES } from "./resource";
-import { SortableTable } from "./sortable-table";
+import { SortableTable } from "../../../kit/sortable-table";
 
 export interface TagRow {
   id: string;

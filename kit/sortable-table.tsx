@@ -1,6 +1,6 @@
 /**
- * An antd table whose rows are dragged by a handle (dnd-kit, pointer and keyboard); `onSort` gets the ids in
- * their new order. Without `sortable` it is a plain table.
+ * Drag sort for antd tables (dnd-kit, pointer and keyboard): the tasks and marks of an activity, the tags of a
+ * type. Rows are dragged by their handle column only, so links and inputs in a row keep their clicks.
  */
 import { HolderOutlined } from "@ant-design/icons";
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
@@ -11,9 +11,10 @@ import { createContext, useContext, useMemo, type HTMLAttributes } from "react";
 
 const HandleContext = createContext<HTMLAttributes<HTMLElement>>({});
 
-function DragHandle() {
+/** The grip of a sortable row (the only part that starts a drag, so links and inputs keep their clicks). */
+export function DragHandle() {
   const listeners = useContext(HandleContext);
-  return <HolderOutlined aria-label="拖动排序" className="rm-drag-handle" style={{ cursor: "grab", color: "#999", touchAction: "none", padding: 4 }} {...listeners} />;
+  return <HolderOutlined aria-label="拖动排序" className="rm-drag-handle" style={{ cursor: "grab", color: "#999", touchAction: "none" }} {...listeners} />;
 }
 
 function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { "data-row-key": string }) {
@@ -27,6 +28,10 @@ function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { "data-row-ke
   );
 }
 
+/**
+ * An antd table whose rows are dragged by their handle column; `onSort` gets the ids in the new order (the
+ * page sends them to the server and reloads). `sortable` false shows the table without drag.
+ */
 export function SortableTable<R extends { id: string }>({ onSort, sortable, dataSource, columns, ...props }: TableProps<R> & { onSort: (ids: string[]) => void; sortable: boolean }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const rows = (dataSource ?? []) as R[];
