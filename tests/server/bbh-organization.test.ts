@@ -2,12 +2,14 @@
  * Organisations (domain.md §4.21, §7.4): one per department (a second is a 400 that changes nothing), the
  * department's name and code copied and kept in step when the department is renamed, the list joined with
  * the department tree (subtree filter, counts of WeChat users, schools and activities), the organiser picker,
- * deletion refused while an activity names it, and permission refusal.
+ * deletion refused while an activity names it, permission refusal, and Excel: the export follows the list's
+ * filters with phones masked; the import binds rows to departments by 机构编码 with add's rules, all or nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
 import { bbhActivityMain, bbhOrganization, bbhSchool, bbhWxUser, sysDepart } from "../../server/db/schema.js";
-import { createTestApp, type TestApp } from "./helpers.js";
+import { API, createTestApp, type TestApp } from "./helpers.js";
 import { caller, rows } from "./bbh-helpers.js";
 
 let t: TestApp;
@@ -90,5 +92,105 @@ describe("organisations", () => {
     expect((await call("GET", "/bbh/api/organization/list", auditor)).status).toBe(403);
     expect((await call("POST", "/bbh/api/organization/add", auditor, { sysDepartId: "x", orgType: 1 })).status).toBe(403);
     expect((await call("GET", "/bbh/api/organization/selectList", auditor)).status).toBe(403);
+  });
+});
+
+async function uploadXlsx(token: string, header: string[], lines: Array<Array<string | number | null>>) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("数据");
+  sheet.addRow(header);
+  for (const l of lines) sheet.addRow(l);
+  const file = Buffer.from(await book.xlsx.writeBuffer());
+  const boundary = "----bbh" + Math.random().toString(16).slice(2);
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="data.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const res = await t.app.inject({
+    method: "POST",
+    url: `${API}/bbh/api/organization/importExcel`,
+    headers: { "x-access-token": token, "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function exportRows(query: string, token = admin) {
+  const res = await t.app.inject({ method: "GET", url: `${API}/bbh/api/organization/exportXls${query}`, headers: { "x-access-token": token } });
+  if (res.statusCode !== 200 || !String(res.headers["content-type"]).includes("spreadsheet")) return { status: res.statusCode, lines: [] as string[][] };
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const lines: string[][] = [];
+  book.worksheets[0].eachRow((r) => lines.push(Array.from((r.values as unknown[]).slice(1), (v) => (v == null ? "" : String(v)))));
+  return { status: 200, lines };
+}
+
+const HEADER = ["机构编码", "组织类型", "状态", "联系人", "联系电话", "地址", "经度", "纬度"];
+
+describe("organisation Excel", () => {
+  it("refuses a file with any bad row, naming each row's errors, and imports nothing", async () => {
+    const before = await rows(t, bbhOrganization);
+    const bad = await uploadXlsx(admin, HEADER, [
+      ["A01A01", "党政机关", "启用", "", "", "", "", ""],
+      ["Z99", "党政机关", "", "", "", "", "", ""],
+      ["A02A01", "学校", "", "", "", "", "", ""],
+      ["A01A01", "学校", "", "", "", "", "", ""],
+      ["A01A02", "军队", "停业", "", "", "", "", ""],
+      ["A01A03", "其他", "", "", "", "", 2.35, 48.85],
+      ["A01", "9", "", "", "138****0000", "", "东经", ""],
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+    expect(bad.body.result.errors).toEqual([
+      { line: 3, message: "机构编码「Z99」对应的部门不存在" },
+      { line: 4, message: "部门【红星实验学校（新）】已建立组织档案，请直接编辑" },
+      { line: 5, message: "机构编码「A01A01」与第2行重复" },
+      { line: 6, message: "组织类型「军队」不存在，状态「停业」应为启用或停用" },
+      { line: 7, message: "经纬度不在中国境内，请检查经纬度是否填反" },
+      { line: 8, message: "经度「东经」应为 -180 到 180 之间的数字" },
+    ]);
+    expect(bad.body.message).toContain("共6行数据有误，未导入任何数据");
+    expect(bad.body.message).toContain("第3行：机构编码「Z99」对应的部门不存在");
+    expect(await rows(t, bbhOrganization)).toBe(before);
+    // A row that only add's rules refuse (a masked phone is no number for a new organisation) also stops the file.
+    const phone = await uploadXlsx(admin, HEADER, [["A01", "9", "", "", "", "", "", ""], ["A01A01", "1", "", "", "138****0000", "", "", ""]]);
+    expect(phone).toMatchObject({ status: 400, body: { result: { errors: [{ line: 3, message: "联系电话只能包含数字、+、- 和空格" }] } } });
+    expect(await rows(t, bbhOrganization)).toBe(before);
+  });
+
+  it("imports one organisation per department, its name and code copied from the department", async () => {
+    const good = await uploadXlsx(admin, HEADER, [
+      ["A01", "9", "", "", "", "", "", ""],
+      ["A01A01", "党政机关", "启用", "赵主任", "13912345678", "江西省吉安市井冈山市", 114.17, 26.57],
+      ["A01A03", "文博场馆", "停用", "", "", "", "", ""],
+    ]);
+    expect(good.body).toMatchObject({ success: true, result: { total: 3, created: 3 } });
+    const hq = await depart("A01");
+    const ops = await depart("A01A01");
+    const tech = await depart("A01A03");
+    expect(await orgOf(hq.id)).toMatchObject({ orgCode: "A01", orgName: "红色印记运营中心", orgType: 9, orgStatus: 1, contactPhone: null, createBy: "admin" });
+    expect(await orgOf(ops.id)).toMatchObject({ orgCode: "A01A01", orgName: "活动运营部", orgType: 1, contactName: "赵主任", contactPhone: "13912345678", address: "江西省吉安市井冈山市", longitude: 114.17, latitude: 26.57 });
+    expect(await orgOf(tech.id)).toMatchObject({ orgCode: "A01A03", orgName: "技术部", orgType: 6, orgStatus: 0 });
+  });
+
+  it("exports what the list shows, with its filters and the department subtree, phones masked", async () => {
+    const all = await exportRows("");
+    expect(all.status).toBe(200);
+    expect(all.lines[0][0]).toBe("组织报表");
+    expect(all.lines[2]).toEqual(["组织名称", "机构编码", "组织类型", "联系人", "联系电话", "地址", "经度", "纬度", "微信用户数", "学校数", "活动数", "状态"]);
+    expect(all.lines.slice(3).map((l) => l[1])).toEqual(["A01", "A01A01", "A01A03", "A02A01"]);
+    expect(all.lines[4]).toEqual(["活动运营部", "A01A01", "党政机关", "赵主任", "139****5678", "江西省吉安市井冈山市", "114.17", "26.57", "0", "0", "0", "启用"]);
+    expect(all.lines[6].slice(0, 5)).toEqual(["红星实验学校（新）", "A02A01", "企事业单位", "", "079****4567"]);
+    expect(all.lines[6].slice(8)).toEqual(["1", "1", "1", "启用"]);
+
+    const hq = await depart("A01");
+    expect((await exportRows(`?departId=${hq.id}`)).lines.slice(3).map((l) => l[1])).toEqual(["A01", "A01A01", "A01A03"]);
+    expect((await exportRows(`?departId=${hq.id}&orgStatus=0`)).lines.slice(3).map((l) => l[1])).toEqual(["A01A03"]);
+    expect((await exportRows("?orgName=*运营*&column=orgCode&order=desc")).lines.slice(3).map((l) => l[1])).toEqual(["A01A01", "A01"]);
+    expect((await exportRows("?departId=a'b")).status).toBe(400);
+  });
+
+  it("refuses export and import to a user without their codes", async () => {
+    const before = await rows(t, bbhOrganization);
+    expect((await exportRows("", auditor)).status).toBe(403);
+    expect((await uploadXlsx(auditor, HEADER, [["A01A02", "1", "", "", "", "", "", ""]])).status).toBe(403);
+    expect(await rows(t, bbhOrganization)).toBe(before);
   });
 });

@@ -5,6 +5,9 @@
  * department edit in server/modules/sys/depart.ts updates the copy in its transaction; codes never change). The list joins the department (its live name
  * and whether it still exists) and counts the WeChat users, schools and activities of each organisation;
  * `departId` narrows it to a department's subtree. `selectList` feeds the activity form's 主办单位 picker.
+ * Excel: `exportXls` follows the list (filters, subtree, data rules; phones masked); `importExcel` creates one
+ * organisation per row for the department named by its 机构编码, through the same `orgValues` as `add`; every
+ * row is checked first and one bad row imports nothing.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type, type Static } from "typebox";
@@ -14,12 +17,16 @@ import type { Db } from "../../db/client.js";
 import { bbhActivityMain, bbhOrganization, sysDepart } from "../../db/schema.js";
 import { organizationLimits } from "../../../contract/bbh-limits.js";
 import { inChina } from "../../lib/coords.js";
-import { badRequest, ok } from "../../lib/envelope.js";
+import { ApiError, badRequest, fail, ok } from "../../lib/envelope.js";
+import { acceptUploads, importErrors, readWorkbook, uploadedWorkbook } from "../../lib/excel.js";
+import { nextId } from "../../lib/ids.js";
 import { escapeLike, fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
-import { IdQuery, ListQuery, scope } from "../sys/shared.js";
+import { IdQuery, ListQuery, created, scope } from "../sys/shared.js";
+import { col, registerExport } from "./lists.js";
 import { maskPhone } from "./records.js";
+import { dictionary } from "./school.js";
 import { BbhId, Code, OptNumber, blank, crudCodes, rowJson, textField } from "./shared.js";
 
 const O = bbhOrganization;
@@ -117,7 +124,21 @@ async function beforeDeleteOrgs(tx: Db, ids: string[]) {
   if (used.length) throw badRequest(`该组织是活动【${used.map((u) => u.name).join("、")}】的主办单位，不能删除`);
 }
 
-const OrgListQuery = Type.Object({ ...ListQuery.properties, departId: Type.Optional(Type.String({ title: "部门", maxLength: 32, pattern: "^$|^[A-Za-z0-9_-]+$" })) }, { additionalProperties: true });
+const DEPART_ID = "^$|^[A-Za-z0-9_-]+$";
+const OrgListQuery = Type.Object({ ...ListQuery.properties, departId: Type.Optional(Type.String({ title: "部门", maxLength: 32, pattern: DEPART_ID })) }, { additionalProperties: true });
+
+/** The export's `departId` (the list's subtree filter): organisations whose code starts with the department's. */
+function exportSubtree(req: FastifyRequest): SQL | undefined {
+  const id = (req.query as Record<string, unknown>).departId;
+  if (id === undefined || id === "") return undefined;
+  if (typeof id !== "string" || id.length > 32 || !new RegExp(DEPART_ID).test(id)) throw badRequest("部门参数格式不正确");
+  return sql`exists (select 1 from sys_depart d where d.id = ${id} and lower(left(${O.orgCode}, length(d.org_code))) = lower(d.org_code))`;
+}
+
+const IMPORT_CODE = "机构编码";
+const IMPORT_REQUIRED = [IMPORT_CODE, "组织类型"];
+/** Text columns of an import, headed by their labels in contract/bbh-limits.ts. */
+const IMPORT_TEXTS = (["contactName", "contactPhone", "address", "intro"] as const).map((key) => ({ key, ...L[key] }));
 const SelectQuery = Type.Object({
   keyword: Type.Optional(Type.String({ title: "关键字", maxLength: 100 })),
   limit: Type.Optional(Type.Integer({ title: "条数", minimum: 1, maximum: 1000 })),
@@ -143,6 +164,7 @@ export default async function organizationRoutes(base: FastifyInstance) {
     beforeDelete: beforeDeleteOrgs,
     skipList: true,
   });
+  await acceptUploads(base);
 
   app.get(`${BASE}/list`, { config: can("bbh:organization:list"), schema: { querystring: OrgListQuery } }, async (req) => {
     const params = parseListQuery(organizationSpec, req.query, config.maxPageSize);
@@ -160,6 +182,90 @@ export default async function organizationRoutes(base: FastifyInstance) {
     if (!row) throw badRequest("组织不存在或已删除");
     const [json] = await dicts.translate([toOrgJson(row)], ORG_DICTS);
     return ok(json);
+  });
+
+  registerExport<OrgRow>(base, {
+    base: BASE, table: O, id: O.id, spec: organizationSpec, dictFields: ORG_DICTS, toJson: toOrgJson, code: "bbh:organization:export",
+    where: (req) => [live, exportSubtree(req)],
+    extra: () => extra,
+    excel: {
+      title: "组织",
+      columns: [col("组织名称", "orgName", 28), col(IMPORT_CODE, "orgCode", 14), col("组织类型", "orgType", 12), col(L.contactName.label, "contactName", 12), col(L.contactPhone.label, "contactPhone", 16), col(L.address.label, "address", 30), col("经度", "longitude", 12), col("纬度", "latitude", 12), col("微信用户数", "wxUserCount", 10), col("学校数", "schoolCount", 8), col("活动数", "activityCount", 8), col("状态", "orgStatus", 8)],
+    },
+  });
+
+  // One organisation per row for the department of its 机构编码; the rules are add's (`orgValues`), so a row
+  // fails for what the form would refuse. Every row is checked before any is written, in one transaction.
+  base.post(`${BASE}/importExcel`, { config: can("bbh:organization:import") }, async (req, reply) => {
+    const rows = await readWorkbook(await uploadedWorkbook(req), IMPORT_REQUIRED);
+    const types = await dictionary(dicts, ORG_DICTS.orgType);
+    const statuses = await dictionary(dicts, ORG_DICTS.orgStatus);
+    const seen = new Map<string, number>();
+    const parsed = rows.map(({ line, cells }) => {
+      const problems: string[] = [];
+      const code = cells[IMPORT_CODE] ?? "";
+      if (!code) problems.push(`${IMPORT_CODE}不能为空`);
+      else if (seen.has(code)) problems.push(`${IMPORT_CODE}「${code}」与第${seen.get(code)}行重复`);
+      else seen.set(code, line);
+      const type = types.get(cells["组织类型"]);
+      if (!cells["组织类型"]) problems.push("组织类型不能为空");
+      else if (type === undefined || !ORG_TYPES.includes(type)) problems.push(`组织类型「${cells["组织类型"]}」不存在`);
+      const status = cells["状态"] ? statuses.get(cells["状态"]) : 1;
+      if (status === undefined) problems.push(`状态「${cells["状态"]}」应为启用或停用`);
+      const texts: Record<string, string | undefined> = {};
+      for (const t of IMPORT_TEXTS) {
+        const v = cells[t.label];
+        if (v && v.length > t.max) problems.push(`${t.label}不能超过${t.max}个字符`);
+        texts[t.key] = v || undefined;
+      }
+      const coord = (header: string, min: number, max: number) => {
+        const v = cells[header];
+        if (!v) return undefined;
+        const n = Number(v);
+        if (!Number.isFinite(n) || n < min || n > max) {
+          problems.push(`${header}「${v}」应为 ${min} 到 ${max} 之间的数字`);
+          return Number.NaN;
+        }
+        return n;
+      };
+      const longitude = coord("经度", -180, 180);
+      const latitude = coord("纬度", -90, 90);
+      const body = { sysDepartId: "", orgType: type ?? 0, orgStatus: status ?? 1, longitude, latitude, ...texts } as Body;
+      // A duplicate is not checked against the database (its first row is); a bad number makes add's coordinate rules moot.
+      const checkable = Boolean(code) && !problems.some((p) => p.startsWith(`${IMPORT_CODE}「`) || p.startsWith("经度「") || p.startsWith("纬度「"));
+      return { line, code, body, problems, checkable };
+    });
+
+    const user = req.currentUser();
+    const outcome = await db.transaction(async (tx) => {
+      const codes = [...seen.keys()];
+      const departs = codes.length
+        ? await tx.select({ id: sysDepart.id, code: sysDepart.orgCode }).from(sysDepart).where(and(inArray(sysDepart.orgCode, codes), eq(sysDepart.delFlag, "0")))
+        : [];
+      const byCode = new Map(departs.map((d) => [d.code, d.id]));
+      const planned: Array<Awaited<ReturnType<typeof orgValues>>> = [];
+      const errors: Array<{ line: number; message: string }> = [];
+      for (const r of parsed) {
+        if (r.checkable) {
+          const departId = byCode.get(r.code);
+          if (!departId) r.problems.push(`${IMPORT_CODE}「${r.code}」对应的部门不存在`);
+          else {
+            try {
+              planned.push(await orgValues({ ...r.body, sysDepartId: departId }, tx));
+            } catch (e) {
+              if (!(e instanceof ApiError)) throw e;
+              r.problems.push(e.message);
+            }
+          }
+        }
+        if (r.problems.length) errors.push({ line: r.line, message: r.problems.join("，") });
+      }
+      if (errors.length) return { errors };
+      for (const values of planned) await tx.insert(O).values({ ...values, id: nextId(), ...created(req), sysOrgCode: user.orgCode });
+      return { created: planned.length };
+    });
+    if ("errors" in outcome) return reply.status(400).send({ ...fail(importErrors(outcome.errors!), 400), result: { errors: outcome.errors } });
+    return ok({ total: rows.length, created: outcome.created }, `文件导入成功！数据行数：${rows.length}，新增${outcome.created}条`);
   });
 
   // The organiser picker of the activity form: anyone who may edit activities needs it, so the activity codes open it too.
