@@ -9,7 +9,6 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npx tsx bench/bbh-players.ts
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,12 +17,12 @@ import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openPostgres } from "../server/db/client.js";
 import { seed } from "../server/db/seed/index.js";
+import { API, startServer, stop } from "./server-process.js";
 
 const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const USERS = Math.max(1, Math.floor(N / 10));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const PASSWORD = "Bench@12345";
-const API = "/jeecg-boot";
 
 interface Row {
   phase: string;
@@ -59,38 +58,6 @@ async function populate(url: string) {
   await database.close();
 }
 
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), LOGIN_CAPTCHA: "false", LOGIN_RATE_LIMIT: "1000000", LOG_LEVEL: "warn", SEED_DEMO: "false", BBH_JOB_INTERVAL_SECONDS: "3600", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    const poll = setInterval(async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}${API}/sys/randomImage/1`)).ok) {
-          clearInterval(poll);
-          resolve({ child, port });
-        }
-      } catch {
-        /* not up yet */
-      }
-    }, 100);
-    child.on("exit", (code) => {
-      clearInterval(poll);
-      reject(new Error(`server exited with ${code}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners("exit");
-    child.on("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
 const SCENARIOS: Array<[name: string, path: string]> = [
   ["玩家活动 first page (console default: createTime desc)", "/bbh/api/userActivity/list?pageNo=1&pageSize=10&column=createTime&order=desc"],
   ["玩家活动 first page of one activity (joinTime desc)", "/bbh/api/userActivity/list?pageNo=1&pageSize=10&activityId=BA"],
@@ -100,7 +67,7 @@ const SCENARIOS: Array<[name: string, path: string]> = [
 
 async function run(phase: string, url: string, client: pg.Client): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rm-bench-players-"));
-  const { child, port } = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
+  const { child, port } = await startServer({ SEED_DEMO: "false", BBH_JOB_INTERVAL_SECONDS: "3600", DATABASE_URL: url, DATA_DIR: dataDir });
   const base = `http://127.0.0.1:${port}${API}`;
   const login = await fetch(`${base}/sys/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: PASSWORD }) });
   const token = (await login.json()).result.token as string;

@@ -9,7 +9,6 @@
  *
  * BENCH_MARKS (default 100 000) and BENCH_SECONDS (default 10) change the size and the duration.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,11 +16,12 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openPglite, openPostgres, type Database } from "../server/db/client.js";
 import { seed } from "../server/db/seed/index.js";
+import type { ChildProcess } from "node:child_process";
+import { API, startServer, stop } from "./server-process.js";
 
 const MARKS = Number(process.env.BENCH_MARKS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const PASSWORD = "Bench@12345";
-const API = "/jeecg-boot";
 
 async function populate(db: Database["db"]): Promise<void> {
   await seed(db, { adminPassword: PASSWORD, demo: false });
@@ -48,38 +48,6 @@ async function populate(db: Database["db"]): Promise<void> {
   });
   await db.execute(sql`vacuum analyze`);
   console.log(`  populated ${MARKS} red marks in ${Date.now() - t0} ms`);
-}
-
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const port = 19000 + Math.floor(Math.random() * 1000);
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), LOGIN_CAPTCHA: "false", LOGIN_RATE_LIMIT: "1000000", LOG_LEVEL: "warn", SEED_DEMO: "false", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    const poll = setInterval(async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}${API}/sys/randomImage/1`)).ok) {
-          clearInterval(poll);
-          resolve({ child, port });
-        }
-      } catch {
-        /* not up yet */
-      }
-    }, 50);
-    child.on("exit", (code) => {
-      clearInterval(poll);
-      reject(new Error(`server exited with ${code}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners("exit");
-    child.on("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 async function scenarios(database: string, port: number) {
@@ -120,7 +88,7 @@ async function main() {
     const db = await openPostgres(u.toString(), { statementTimeoutMs: 0 });
     await populate(db.db);
     await db.close();
-    ({ child, port } = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: dataDir }));
+    ({ child, port } = await startServer({ SEED_DEMO: "false", DATABASE_URL: u.toString(), DATA_DIR: dataDir }));
     drop = async () => {
       await admin.query(`drop database ${name} with (force)`);
       await admin.end();
@@ -129,7 +97,7 @@ async function main() {
     const db = await openPglite(dataDir);
     await populate(db.db);
     await db.close();
-    ({ child, port } = await startServer({ DATA_DIR: dataDir }));
+    ({ child, port } = await startServer({ SEED_DEMO: "false", DATA_DIR: dataDir }));
   }
   console.log("| database | scenario | req/s | p50 / p99 ms | errors |\n| --- | --- | --- | --- | --- |");
   try {

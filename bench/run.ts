@@ -7,7 +7,6 @@
  *
  *   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npm run bench
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,11 +16,11 @@ import { sql } from "drizzle-orm";
 import { openPglite, openPostgres, type Database } from "../server/db/client.js";
 import { seed } from "../server/db/seed/index.js";
 import { hashPassword } from "../server/lib/password.js";
+import { API, startServer, stop } from "./server-process.js";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const PASSWORD = "Bench@12345";
-const API = "/jeecg-boot";
 
 interface Row {
   database: string;
@@ -55,40 +54,6 @@ async function populate(db: Database["db"]): Promise<void> {
     from generate_series(1, ${USERS}::int) g`);
   await db.execute(sql`vacuum analyze`);
   console.log(`  populated ${USERS} users in ${Date.now() - started} ms`);
-}
-
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; startMs: number }> {
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const t0 = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), LOGIN_CAPTCHA: "false", LOGIN_RATE_LIMIT: "1000000", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    const poll = setInterval(async () => {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}${API}/sys/randomImage/1`);
-        if (res.ok) {
-          clearInterval(poll);
-          resolve({ child, port, startMs: Date.now() - t0 });
-        }
-      } catch {
-        /* not up yet */
-      }
-    }, 50);
-    child.on("exit", (code) => {
-      clearInterval(poll);
-      reject(new Error(`server exited with ${code}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners("exit");
-    child.on("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 async function login(port: number): Promise<string> {
