@@ -64,6 +64,7 @@ export default function OrganizationListPage({ route }: PageProps) {
           resource={ORGANIZATION_RESOURCE}
           apiBase={ORGANIZATION_API}
           codes={ORGANIZATION_CODES}
+          excelTitle="组织"
           permanentFilters={depart ? [{ field: "departId", operator: "eq", value: depart.id }] : undefined}
           search={[
             { name: "orgName", label: "组织名称" },

@@ -9,6 +9,8 @@ export const ORGANIZATION_CODES = {
   edit: "bbh:organization:edit",
   delete: "bbh:organization:delete",
   deleteBatch: "bbh:organization:deleteBatch",
+  export: "bbh:organization:export",
+  import: "bbh:organization:import",
 } as const;
 
 export const organizationResource: ResourceProps = {
