@@ -135,6 +135,7 @@ describe("organisation Excel", () => {
       ["A01A02", "军队", "停业", "", "", "", "", ""],
       ["A01A03", "其他", "", "", "", "", 2.35, 48.85],
       ["A01", "9", "", "", "138****0000", "", "东经", ""],
+      ["", "1", "", "无编码", "", "", "", ""],
     ]);
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);
@@ -145,8 +146,9 @@ describe("organisation Excel", () => {
       { line: 6, message: "组织类型「军队」不存在，状态「停业」应为启用或停用" },
       { line: 7, message: "经纬度不在中国境内，请检查经纬度是否填反" },
       { line: 8, message: "经度「东经」应为 -180 到 180 之间的数字" },
+      { line: 9, message: "机构编码不能为空" },
     ]);
-    expect(bad.body.message).toContain("共6行数据有误，未导入任何数据");
+    expect(bad.body.message).toContain("共7行数据有误，未导入任何数据");
     expect(bad.body.message).toContain("第3行：机构编码「Z99」对应的部门不存在");
     expect(await rows(t, bbhOrganization)).toBe(before);
     // A row that only add's rules refuse (a masked phone is no number for a new organisation) also stops the file.

@@ -203,10 +203,13 @@ export default async function organizationRoutes(base: FastifyInstance) {
     const seen = new Map<string, number>();
     const parsed = rows.map(({ line, cells }) => {
       const problems: string[] = [];
+      // Add's rules run in the transaction below, for rows naming a department once and with readable coordinates.
+      let checkable = true;
       const code = cells[IMPORT_CODE] ?? "";
-      if (!code) problems.push(`${IMPORT_CODE}不能为空`);
-      else if (seen.has(code)) problems.push(`${IMPORT_CODE}「${code}」与第${seen.get(code)}行重复`);
-      else seen.set(code, line);
+      if (!code || seen.has(code)) {
+        problems.push(code ? `${IMPORT_CODE}「${code}」与第${seen.get(code)}行重复` : `${IMPORT_CODE}不能为空`);
+        checkable = false;
+      } else seen.set(code, line);
       const type = types.get(cells["组织类型"]);
       if (!cells["组织类型"]) problems.push("组织类型不能为空");
       else if (type === undefined || !ORG_TYPES.includes(type)) problems.push(`组织类型「${cells["组织类型"]}」不存在`);
@@ -224,15 +227,14 @@ export default async function organizationRoutes(base: FastifyInstance) {
         const n = Number(v);
         if (!Number.isFinite(n) || n < min || n > max) {
           problems.push(`${header}「${v}」应为 ${min} 到 ${max} 之间的数字`);
-          return Number.NaN;
+          checkable = false;
+          return undefined;
         }
         return n;
       };
       const longitude = coord("经度", -180, 180);
       const latitude = coord("纬度", -90, 90);
       const body = { sysDepartId: "", orgType: type ?? 0, orgStatus: status ?? 1, longitude, latitude, ...texts } as Body;
-      // A duplicate is not checked against the database (its first row is); a bad number makes add's coordinate rules moot.
-      const checkable = Boolean(code) && !problems.some((p) => p.startsWith(`${IMPORT_CODE}「`) || p.startsWith("经度「") || p.startsWith("纬度「"));
       return { line, code, body, problems, checkable };
     });
 
