@@ -51,7 +51,13 @@ const api = async <T>(path: string): Promise<T> => {
   const res = await fetch(`${API}${path}`, { headers: { "X-Access-Token": token } });
   return (await res.json()).result as T;
 };
-const notice = (page: Page, text: string | RegExp) => page.locator(".ant-message-notice").filter({ hasText: text }).first().waitFor();
+/** Waits for a success message; when it does not come, says what the page shows instead (form errors, other messages) and keeps a screenshot. */
+const notice = (page: Page, text: string | RegExp) =>
+  page.locator(".ant-message-notice").filter({ hasText: text }).first().waitFor().catch(async (e) => {
+    await shot(page, `bbh-activity-no-notice-${String(text).replace(/[^\p{L}\d]+/gu, "")}`);
+    const shown = await page.locator(".ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error").allTextContents();
+    throw new Error(`${(e as Error).message}; the page shows: ${JSON.stringify(shown)}`);
+  });
 const fmt = (d: Date) => {
   const p = (n: number) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;

@@ -89,6 +89,8 @@ describe("bbh people journey", () => {
     await row.getByText("分配组织", { exact: true }).click();
     const dialog = page.locator(".ant-modal").filter({ hasText: "分配组织 - 演示用户5" });
     await dialog.locator(".ant-select-selector").click();
+    // Search as a user would: the tree's list is virtual, and departments other journeys add can push a node out of it.
+    await dialog.locator("input.ant-select-selection-search-input").fill("红星实验学校");
     await page.locator(".ant-select-dropdown:visible .ant-select-tree-title").filter({ hasText: /^红星实验学校$/ }).click();
     await shot(page, "bbh-wxuser-assign");
     await dialog.getByRole("button", { name: /确\s*定/ }).click();
