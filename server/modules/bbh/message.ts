@@ -14,6 +14,7 @@ import type { AppContext } from "../../app.js";
 import { bbhMessage } from "../../db/schema.js";
 import { MAX_RETRIES, MSG_CHANNEL, SEND_STATUS } from "../../../contract/bbh-message.js";
 import { badRequest, ok } from "../../lib/envelope.js";
+import { backgroundTask } from "../../lib/background-task.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { IdQuery, IdsQuery, ListQuery, parseIds, scope } from "../sys/shared.js";
@@ -90,23 +91,7 @@ export default async function bbhMessageRoutes(base: FastifyInstance) {
   ];
   const queue = new BbhMessageQueue(db, senders);
   queues.set(app.ctx, queue);
-  let busy = false;
-  const kick = () => {
-    if (busy) return;
-    busy = true;
-    queue
-      .runOnce()
-      .catch((err) => app.log.error({ err }, "红色印记消息发送任务失败"))
-      .finally(() => (busy = false));
-  };
-  if (config.messageSendIntervalSeconds > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook("onReady", async () => {
-      timer = setInterval(kick, config.messageSendIntervalSeconds * 1000);
-      timer.unref();
-    });
-    app.addHook("onClose", async () => clearInterval(timer));
-  }
+  const kick = backgroundTask(app, "红色印记消息发送任务失败", config.messageSendIntervalSeconds, () => queue.runOnce().then(() => undefined));
 
   const toJson = (r: MessageRow & { receiverName?: string | null }) => rowJson(r);
 

@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ApiError } from "../../lib/envelope.js";
+import { backgroundTask } from "../../lib/background-task.js";
 import { settleWindow } from "./time.repo.js";
 import { affected, rowsOf } from "./shared.js";
 
@@ -50,23 +51,11 @@ export async function bbhTick(db: Db, now = new Date()): Promise<TickResult> {
   return { started, settled, expiredCodes };
 }
 
-/** Runs the tick every `intervalSeconds` (0: never) while the app is up. */
+/** Runs the tick every `intervalSeconds` (0: never) while the app is up, one run at a time. */
 export function scheduleBbhTick(app: FastifyInstance, intervalSeconds: number) {
   if (intervalSeconds <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let busy = false;
-  app.addHook("onReady", async () => {
-    timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      bbhTick(app.ctx.db)
-        .then((r) => {
-          if (r.started || r.settled.length || r.expiredCodes) app.log.info(r, "bbh 定时任务");
-        })
-        .catch((err) => app.log.error({ err }, "bbh 定时任务失败"))
-        .finally(() => (busy = false));
-    }, intervalSeconds * 1000);
-    timer.unref();
+  backgroundTask(app, "bbh 定时任务失败", intervalSeconds, async () => {
+    const r = await bbhTick(app.ctx.db);
+    if (r.started || r.settled.length || r.expiredCodes) app.log.info(r, "bbh 定时任务");
   });
-  app.addHook("onClose", async () => clearInterval(timer));
 }

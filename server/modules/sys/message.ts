@@ -11,6 +11,7 @@ import type { AppContext } from "../../app.js";
 import { sysSms, sysSmsTemplate } from "../../db/schema.js";
 import { formatDateTime } from "../../lib/dates.js";
 import { badRequest, ok, refused } from "../../lib/envelope.js";
+import { backgroundTask } from "../../lib/background-task.js";
 import { OptionalText } from "../../lib/field-schema.js";
 import { nextId } from "../../lib/ids.js";
 import type { ListSpec } from "../../lib/list-query.js";
@@ -129,23 +130,7 @@ export default async function messageRoutes(base: FastifyInstance) {
     "4": announcementSender(realtime),
   });
   queues.set(app.ctx, queue);
-  let busy = false;
-  const kick = () => {
-    if (busy) return;
-    busy = true;
-    queue
-      .runOnce()
-      .catch((err) => app.log.error({ err }, "消息发送任务失败"))
-      .finally(() => (busy = false));
-  };
-  if (config.messageSendIntervalSeconds > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook("onReady", async () => {
-      timer = setInterval(kick, config.messageSendIntervalSeconds * 1000);
-      timer.unref();
-    });
-    app.addHook("onClose", async () => clearInterval(timer));
-  }
+  const kick = backgroundTask(app, "消息发送任务失败", config.messageSendIntervalSeconds, () => queue.runOnce().then(() => undefined));
 
   registerCrud<typeof TemplateBody, TemplateRow>(base, {
     base: "/sys/message/sysMessageTemplate",
