@@ -17,6 +17,7 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { eq, inArray, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { bbhActivityMain, bbhActivityTask, bbhActivityTime, bbhRedMark, bbhScoreRecord, bbhUserActivity, bbhUserTask, bbhUserTaskAnswer, bbhWxUser } from "../../db/schema.js";
 import { formatDateTime } from "../../lib/dates.js";
@@ -59,18 +60,25 @@ const answerSpec: ListSpec = {
   component: "bbh/player/UserTaskAnswerList",
 };
 
-/** Names of the answer's player, activity, window, task and mark for the review page (10 rows a page). */
-export const answerNames = () => ({
-  nickname: sql<string | null>`(select w.nickname from ${bbhWxUser} w where w.id = ${X.wxUserId})`.as("nickname"),
-  realName: sql<string | null>`(select w.real_name from ${bbhWxUser} w where w.id = ${X.wxUserId})`.as("realName"),
-  avatarUrl: sql<string | null>`(select w.avatar_url from ${bbhWxUser} w where w.id = ${X.wxUserId})`.as("avatarUrl"),
-  activityName: sql<string | null>`(select m.activity_name from ${bbhActivityMain} m where m.id = ${X.activityId})`.as("activityName"),
-  timeName: sql<string | null>`(select t.time_name from ${bbhActivityTime} t where t.id = ${X.timeId})`.as("timeName"),
-  taskName: sql<string | null>`(select k.task_name from ${bbhActivityTask} k where k.id = ${X.taskId})`.as("taskName"),
-  taskScore: sql<number | null>`(select k.score from ${bbhActivityTask} k where k.id = ${X.taskId})`.as("taskScore"),
-  maxSubmitTimes: sql<number | null>`(select k.max_submit_times from ${bbhActivityTask} k where k.id = ${X.taskId})`.as("maxSubmitTimes"),
-  markName: sql<string | null>`(select r.mark_name from ${bbhRedMark} r where r.id = ${X.redMarkId})`.as("markName"),
+/** The WeChat user's names of a row (correlated look-ups by primary key: a list page has 10 rows). */
+export const playerNames = (wxUserId: PgColumn) => ({
+  nickname: sql<string | null>`(select w.nickname from ${bbhWxUser} w where w.id = ${wxUserId})`.as("nickname"),
+  realName: sql<string | null>`(select w.real_name from ${bbhWxUser} w where w.id = ${wxUserId})`.as("realName"),
+  avatarUrl: sql<string | null>`(select w.avatar_url from ${bbhWxUser} w where w.id = ${wxUserId})`.as("avatarUrl"),
 });
+
+/** The activity, window, task and mark of a player's task or answer row. */
+export const taskNames = (c: { activityId: PgColumn; timeId: PgColumn; taskId: PgColumn; redMarkId: PgColumn }) => ({
+  activityName: sql<string | null>`(select m.activity_name from ${bbhActivityMain} m where m.id = ${c.activityId})`.as("activityName"),
+  timeName: sql<string | null>`(select t.time_name from ${bbhActivityTime} t where t.id = ${c.timeId})`.as("timeName"),
+  taskName: sql<string | null>`(select k.task_name from ${bbhActivityTask} k where k.id = ${c.taskId})`.as("taskName"),
+  taskScore: sql<number | null>`(select k.score from ${bbhActivityTask} k where k.id = ${c.taskId})`.as("taskScore"),
+  maxSubmitTimes: sql<number | null>`(select k.max_submit_times from ${bbhActivityTask} k where k.id = ${c.taskId})`.as("maxSubmitTimes"),
+  markName: sql<string | null>`(select r.mark_name from ${bbhRedMark} r where r.id = ${c.redMarkId})`.as("markName"),
+});
+
+/** Names of the answer's player, activity, window, task and mark for the review page. */
+export const answerNames = () => ({ ...playerNames(X.wxUserId), ...taskNames(X) });
 
 export const ANSWER_DICTS = { auditStatus: "bbh_audit_status", taskType: "bbh_task_type", isCorrect: "bbh_yn" };
 const AUDIT_TEXT: Record<number, string> = { 0: "待审核", 1: "审核通过", 2: "审核驳回" };

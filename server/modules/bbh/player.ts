@@ -12,12 +12,12 @@ import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import { bbhActivityGroup, bbhActivityMain, bbhActivityTask, bbhActivityTime, bbhRedMark, bbhScoreRecord, bbhUserActivity, bbhUserTask, bbhUserTaskAnswer, bbhWxUser } from "../../db/schema.js";
+import { bbhActivityGroup, bbhActivityMain, bbhActivityTask, bbhActivityTime, bbhScoreRecord, bbhUserActivity, bbhUserTask, bbhUserTaskAnswer, bbhWxUser } from "../../db/schema.js";
 import { badRequest, ok } from "../../lib/envelope.js";
 import { escapeLike, fetchRows, parseListQuery, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { scope } from "../sys/shared.js";
-import { ANSWER_DICTS, answerNames } from "./answer.js";
+import { ANSWER_DICTS, answerNames, playerNames, taskNames } from "./answer.js";
 import { col, registerList } from "./lists.js";
 import { maskPhone } from "./records.js";
 import { BbhId, rowJson } from "./shared.js";
@@ -74,30 +74,24 @@ const utSpec: ListSpec = {
 };
 
 /** The player's names (one row of `bbh_wx_user` per column; a page is 10 rows). */
-const playerNames = (wxUserId: PgColumn) => ({
-  nickname: sql<string | null>`(select w.nickname from ${bbhWxUser} w where w.id = ${wxUserId})`.as("nickname"),
-  realName: sql<string | null>`(select w.real_name from ${bbhWxUser} w where w.id = ${wxUserId})`.as("realName"),
-  avatarUrl: sql<string | null>`(select w.avatar_url from ${bbhWxUser} w where w.id = ${wxUserId})`.as("avatarUrl"),
+/** The player's names and phone (masked when the row is sent). */
+const playerWithPhone = (wxUserId: PgColumn) => ({
+  ...playerNames(wxUserId),
   phone: sql<string | null>`(select w.phone from ${bbhWxUser} w where w.id = ${wxUserId})`.as("phone"),
 });
 
 const uaNames = () => ({
-  ...playerNames(U.wxUserId),
+  ...playerWithPhone(U.wxUserId),
   activityName: sql<string | null>`(select m.activity_name from ${bbhActivityMain} m where m.id = ${U.activityId})`.as("activityName"),
   timeName: sql<string | null>`(select t.time_name from ${bbhActivityTime} t where t.id = ${U.timeId})`.as("timeName"),
   groupName: sql<string | null>`(select g.group_name from ${bbhActivityGroup} g where g.id = ${U.groupId})`.as("groupName"),
 });
 
 const utNames = () => ({
-  ...playerNames(T.wxUserId),
-  activityName: sql<string | null>`(select m.activity_name from ${bbhActivityMain} m where m.id = ${T.activityId})`.as("activityName"),
-  timeName: sql<string | null>`(select t.time_name from ${bbhActivityTime} t where t.id = ${T.timeId})`.as("timeName"),
-  taskName: sql<string | null>`(select k.task_name from ${bbhActivityTask} k where k.id = ${T.taskId})`.as("taskName"),
+  ...playerWithPhone(T.wxUserId),
+  ...taskNames(T),
   taskType: sql<number | null>`(select k.task_type from ${bbhActivityTask} k where k.id = ${T.taskId})`.as("taskType"),
   taskSortNo: sql<number | null>`(select k.sort_no from ${bbhActivityTask} k where k.id = ${T.taskId})`.as("taskSortNo"),
-  taskScore: sql<number | null>`(select k.score from ${bbhActivityTask} k where k.id = ${T.taskId})`.as("taskScore"),
-  maxSubmitTimes: sql<number | null>`(select k.max_submit_times from ${bbhActivityTask} k where k.id = ${T.taskId})`.as("maxSubmitTimes"),
-  markName: sql<string | null>`(select r.mark_name from ${bbhRedMark} r where r.id = ${T.redMarkId})`.as("markName"),
 });
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
