@@ -55,7 +55,8 @@ export interface SheetRow {
 const cellText = (cell: ExcelJS.Cell): string => {
   const v = cell.value;
   if (v === null || v === undefined) return "";
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  // Excel stores wall-clock dates (exceljs reads them as UTC): a time of day, when there is one, is kept.
+  if (v instanceof Date) return v.toISOString().slice(11, 19) === "00:00:00" ? v.toISOString().slice(0, 10) : `${v.toISOString().slice(0, 10)} ${v.toISOString().slice(11, 19)}`;
   if (typeof v === "object" && "text" in v) return String((v as { text: unknown }).text ?? "").trim();
   if (typeof v === "object" && "result" in v) return String((v as { result: unknown }).result ?? "").trim();
   if (typeof v === "object" && "richText" in v) return (v as ExcelJS.CellRichTextValue).richText.map((t) => t.text).join("").trim();

@@ -28,14 +28,14 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 /** A union reports every branch that failed; the branch the value meant to take says the most. */
-function mostTelling(errors: ErrorObject[]): ErrorObject {
+export function mostTelling(errors: ErrorObject[]): ErrorObject {
   const useful = errors.filter((e) => !["anyOf", "oneOf", "if"].includes(e.keyword) && !(e.keyword === "type" && (e.params as { type?: string }).type === "null"));
   const limits = useful.filter((e) => e.keyword !== "type" && e.keyword !== "const" && e.keyword !== "enum");
   return limits[0] ?? useful[0] ?? errors[0];
 }
 
 /** What went wrong with the field `label`, or with an unnamed field when the schema gives no label. */
-function problem(e: ErrorObject, label: string | undefined): string {
+export function problem(e: ErrorObject, label: string | undefined): string {
   const p = e.params as Record<string, unknown>;
   const named = label ? `「${label}」` : "";
   switch (e.keyword) {

@@ -23,7 +23,6 @@ import { badRequest, ok } from "../../lib/envelope.js";
 import { escapeLike, fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
-import { col, registerExport } from "./lists.js";
 import { IdQuery, ListQuery, scope } from "../sys/shared.js";
 import { applyPublish, assertPublishable, beforeDeleteActivities, cloneActivity, parseGradeRule, runningWithPlayers } from "./activity.repo.js";
 import { copyTagRelations, tagsOf } from "./tag.js";
@@ -42,6 +41,7 @@ import {
   cleanHtml,
   crudCodes,
   displayStatus,
+  fieldRefusal,
   loadActivity,
   rowJson,
   textField,
@@ -92,7 +92,7 @@ export const activitySpecFor = (type: unknown) => (String(type) === "2" ? redAct
 export const toActivityJson = (r: ActivityRow) => rowJson(r);
 
 const L = activityLimits;
-const ActivityBody = Type.Object({
+export const ActivityBody = Type.Object({
   activityName: textField(L.activityName),
   activityType: Code("活动类型", [1, 2]),
   coverImage: textField(L.coverImage),
@@ -136,20 +136,21 @@ const ActivityBody = Type.Object({
   shareImage: textField(L.shareImage),
   remark: textField(L.remark),
 });
-type Body = Static<typeof ActivityBody>;
+export type ActivityBodyValue = Static<typeof ActivityBody>;
+type Body = ActivityBodyValue;
 
-/** Form → columns, with the rules of domain.md §4.1 and the edit locks of §5.1. */
-async function activityValues(b: Body, tx: Db, id: string | undefined, req: FastifyRequest | undefined) {
+/** Form → columns, with the rules of domain.md §4.1 and the edit locks of §5.1 (add, edit and the Excel import). */
+export async function activityValues(b: Body, tx: Db, id: string | undefined, req: FastifyRequest | undefined) {
   const startTime = toDate(b.startTime, "开始时间");
   const endTime = toDate(b.endTime, "结束时间");
-  if (startTime && endTime && endTime <= startTime) throw badRequest("活动结束时间必须晚于开始时间");
+  if (startTime && endTime && endTime <= startTime) throw fieldRefusal("endTime", "活动结束时间必须晚于开始时间");
   const applyStartTime = toDate(b.applyStartTime, "报名开始时间");
   const applyEndTime = toDate(b.applyEndTime, "报名结束时间");
-  if (applyStartTime && applyEndTime && applyEndTime <= applyStartTime) throw badRequest("报名结束时间必须晚于报名开始时间");
-  if (b.groupMinSize != null && b.groupMaxSize != null && b.groupMinSize > b.groupMaxSize) throw badRequest("小组人数下限不能大于上限");
-  if ((b.longitude == null) !== (b.latitude == null)) throw badRequest("经度和纬度需同时填写");
+  if (applyStartTime && applyEndTime && applyEndTime <= applyStartTime) throw fieldRefusal("applyEndTime", "报名结束时间必须晚于报名开始时间");
+  if (b.groupMinSize != null && b.groupMaxSize != null && b.groupMinSize > b.groupMaxSize) throw fieldRefusal("groupMinSize", "小组人数下限不能大于上限");
+  if ((b.longitude == null) !== (b.latitude == null)) throw fieldRefusal("longitude", "经度和纬度需同时填写");
   const gradeRule = blank(b.gradeRule) ?? null;
-  if (gradeRule && !parseGradeRule(gradeRule)) throw badRequest("等级规则格式不正确，应为 [{\"level\":\"优秀\",\"minRate\":0.9}, …]");
+  if (gradeRule && !parseGradeRule(gradeRule)) throw fieldRefusal("gradeRule", "等级规则格式不正确，应为 [{\"level\":\"优秀\",\"minRate\":0.9}, …]");
   const name = b.activityName.trim();
   const values = {
     activityName: name,
@@ -214,7 +215,7 @@ async function activityValues(b: Body, tx: Db, id: string | undefined, req: Fast
     .from(A)
     .where(and(eq(A.activityName, name), eq(A.delFlag, 0), orgCode ? eq(A.sysOrgCode, orgCode) : sql`${A.sysOrgCode} is null`, id ? ne(A.id, id) : undefined))
     .limit(1);
-  if (dup) throw badRequest(`活动名称【${name}】已存在`);
+  if (dup) throw fieldRefusal("activityName", `活动名称【${name}】已存在`);
   return values;
 }
 
@@ -259,13 +260,6 @@ export default async function activityRoutes(base: FastifyInstance) {
     orgCode: true,
     softDelete: A.delFlag,
     beforeDelete: beforeDeleteActivities,
-  });
-
-  registerExport<ActivityRow>(base, {
-    base: BASE, table: A, id: A.id, dictFields: ACTIVITY_DICTS, toJson: toActivityJson, code: "bbh:activity:export",
-    spec: (req) => activitySpecFor((req.query as Record<string, unknown>).activityType),
-    where: () => [eq(A.delFlag, 0)],
-    excel: { title: "活动", columns: [col("活动名称", "activityName", 30), col("活动类型", "activityType"), col("发布状态", "publishStatus"), col("参与方式", "teamMode"), col("开始时间", "startTime", 20), col("结束时间", "endTime", 20), col("主办单位", "organizerName", 20), col("满分", "totalScore", 8), col("创建人", "createBy"), col("创建时间", "createTime", 20)] },
   });
 
   app.get(`${BASE}/list`, { config: can("bbh:activity:list"), schema: { querystring: ListQuery } }, async (req) => {

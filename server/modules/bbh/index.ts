@@ -19,6 +19,7 @@ import questionTypeRoutes from "./question-type.js";
 import questionRoutes from "./question.js";
 import questionExcelRoutes from "./question-excel.js";
 import questionReportRoutes from "./question-report.js";
+import activityExcelRoutes from "./activity-excel.js";
 import { scheduleBbhTick } from "./scheduler.js";
 import messageTemplateRoutes from "./message-template.js";
 import bbhMessageRoutes from "./message.js";
@@ -28,6 +29,7 @@ const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMa
 bbhModules.push(messageTemplateRoutes, bbhMessageRoutes);
 bbhModules.push(ossRoutes);
 bbhModules.push(schoolRoutes, studentRoutes, organizationRoutes, tagRoutes);
+bbhModules.push(activityExcelRoutes);
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);

@@ -56,6 +56,14 @@ const RICH = {
 /** Rich text from the console editor, XSS-sanitised (domain.md §2). */
 export const cleanHtml = (html: string | null | undefined) => (html == null || html === "" ? null : sanitizeHtml(html, RICH));
 
+/**
+ * A refusal about one form field (`field`: the body key): the same 400 as `badRequest`, and an Excel import
+ * that runs the form's rules can name the column it came from.
+ */
+export const fieldRefusal = (field: string, message: string) => Object.assign(badRequest(message), { field });
+/** The form field a refusal names, if it names one. */
+export const refusedField = (error: unknown): string | undefined => (error as { field?: unknown })?.field as string | undefined;
+
 /** `""` → null, trims text. */
 export const blank = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim());
 
