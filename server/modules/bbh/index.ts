@@ -20,6 +20,7 @@ import questionRoutes from "./question.js";
 import questionExcelRoutes from "./question-excel.js";
 import questionReportRoutes from "./question-report.js";
 import activityExcelRoutes from "./activity-excel.js";
+import taskExcelRoutes from "./task-excel.js";
 import { scheduleBbhTick } from "./scheduler.js";
 import messageTemplateRoutes from "./message-template.js";
 import bbhMessageRoutes from "./message.js";
@@ -29,7 +30,7 @@ const bbhModules = [activityRoutes, timeRoutes, taskRoutes, redMarkRoutes, redMa
 bbhModules.push(messageTemplateRoutes, bbhMessageRoutes);
 bbhModules.push(ossRoutes);
 bbhModules.push(schoolRoutes, studentRoutes, organizationRoutes, tagRoutes);
-bbhModules.push(activityExcelRoutes);
+bbhModules.push(activityExcelRoutes, taskExcelRoutes);
 
 export default async function bbhRoutes(app: FastifyInstance) {
   for (const m of bbhModules) await app.register(m);

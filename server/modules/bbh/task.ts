@@ -15,15 +15,14 @@ import { nextId } from "../../lib/ids.js";
 import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
-import { col, registerExport } from "./lists.js";
 import { IdQuery } from "../sys/shared.js";
 import { randomToken } from "./activity.repo.js";
 import { assertDrawPool, assertUsableQuestions } from "./question-pool.js";
-import { BbhId, Code, IdList, OptBbhId, OptCode, OptInt, OptYn, RichText, blank, cleanHtml, crudCodes, loadActivity, rowJson, textField } from "./shared.js";
+import { BbhId, Code, IdList, OptBbhId, OptCode, OptInt, OptYn, RichText, blank, cleanHtml, crudCodes, fieldRefusal, loadActivity, rowJson, textField } from "./shared.js";
 
 const K = bbhActivityTask;
 const BASE = "/bbh/api/activity/task";
-type TaskRow = typeof K.$inferSelect;
+export type TaskRow = typeof K.$inferSelect;
 
 export const taskListSpec: ListSpec = {
   fields: {
@@ -60,7 +59,7 @@ export const defaultJudgeMode = (taskType: number) => ([1, 2, 3, 7].includes(tas
 /** What the QR code of a 扫码打卡 task encodes (domain.md §5.4). */
 export const qrContent = (token: string) => `bbh:task:${token}`;
 
-const TaskBody = Type.Object({
+export const TaskBody = Type.Object({
   activityId: BbhId("所属活动"),
   redMarkId: OptBbhId("所在印记"),
   taskName: textField(taskLimits.taskName),
@@ -86,9 +85,11 @@ const TaskBody = Type.Object({
   maxSubmitTimes: OptInt("最多提交次数", 1, 100),
   taskStatus: OptCode("任务状态", [0, 1]),
 });
-type Body = Static<typeof TaskBody>;
+export type TaskBodyValue = Static<typeof TaskBody>;
+type Body = TaskBodyValue;
 
-async function taskValues(b: Body, tx: Db, id?: string, _req?: FastifyRequest) {
+/** Form → columns (add, edit and the Excel import); keeps the activity's 满分 and the contiguous `sort_no`. */
+export async function taskValues(b: Body, tx: Db, id?: string, _req?: FastifyRequest) {
   const a = await loadActivity(tx, b.activityId, true);
   let cur: TaskRow | undefined;
   if (id) {
@@ -98,26 +99,26 @@ async function taskValues(b: Body, tx: Db, id?: string, _req?: FastifyRequest) {
   }
   const name = b.taskName.trim();
   const [dup] = await tx.select({ id: K.id }).from(K).where(and(eq(K.activityId, a.id), eq(K.taskName, name), eq(K.delFlag, 0), id ? ne(K.id, id) : undefined)).limit(1);
-  if (dup) throw badRequest(`任务名称【${name}】已存在`);
+  if (dup) throw fieldRefusal("taskName", `任务名称【${name}】已存在`);
   const redMarkId = blank(b.redMarkId) ?? null;
   if (redMarkId) {
     if (a.activityType === 2) {
       const [listed] = await tx.select({ id: bbhRedActivityMark.id }).from(bbhRedActivityMark).where(and(eq(bbhRedActivityMark.activityId, a.id), eq(bbhRedActivityMark.redMarkId, redMarkId)));
-      if (!listed) throw badRequest(`任务【${name}】关联的印记不在本活动印记列表中`);
+      if (!listed) throw fieldRefusal("redMarkId", `任务【${name}】关联的印记不在本活动印记列表中`);
     } else {
       const [mark] = await tx.select({ id: bbhRedMark.id }).from(bbhRedMark).where(and(eq(bbhRedMark.id, redMarkId), eq(bbhRedMark.delFlag, 0)));
-      if (!mark) throw badRequest("印记不存在或已删除");
+      if (!mark) throw fieldRefusal("redMarkId", "印记不存在或已删除");
     }
   }
   const preTaskId = blank(b.preTaskId) ?? null;
   if (preTaskId) {
-    if (preTaskId === id) throw badRequest("前置任务不能是任务自身");
+    if (preTaskId === id) throw fieldRefusal("preTaskId", "前置任务不能是任务自身");
     const [pre] = await tx.select({ id: K.id }).from(K).where(and(eq(K.id, preTaskId), eq(K.activityId, a.id), eq(K.delFlag, 0)));
-    if (!pre) throw badRequest("前置任务不属于本活动");
+    if (!pre) throw fieldRefusal("preTaskId", "前置任务不属于本活动");
   }
-  if (b.minPhotoCount != null && b.maxPhotoCount != null && b.minPhotoCount > b.maxPhotoCount) throw badRequest("最少照片数不能大于最多照片数");
-  if (b.taskType === 3 && b.questionMode === 2 && !b.questionCount) throw badRequest("随机抽题时请填写抽题数量");
-  if (b.taskType === 3 && b.questionMode === 2) await assertDrawPool(tx, blank(b.questionTypeId) ?? null, b.questionCount!);
+  if (b.minPhotoCount != null && b.maxPhotoCount != null && b.minPhotoCount > b.maxPhotoCount) throw fieldRefusal("minPhotoCount", "最少照片数不能大于最多照片数");
+  if (b.taskType === 3 && b.questionMode === 2 && !b.questionCount) throw fieldRefusal("questionCount", "随机抽题时请填写抽题数量");
+  if (b.taskType === 3 && b.questionMode === 2) await assertDrawPool(tx, blank(b.questionTypeId) ?? null, b.questionCount!).catch((e) => Promise.reject(Object.assign(e, { field: "questionTypeId" })));
   const score = b.score ?? 10;
   const taskStatus = b.taskStatus ?? 1;
   const values: Record<string, unknown> = {
@@ -161,6 +162,19 @@ async function taskValues(b: Body, tx: Db, id?: string, _req?: FastifyRequest) {
     })
     .where(eq(bbhActivityMain.id, a.id));
   return values;
+}
+
+/** A quiz task's fixed questions (saveQuestions and the Excel import): distinct, live and enabled, in this order. */
+export async function saveTaskQuestions(tx: Db, task: Pick<TaskRow, "id" | "taskType" | "sysOrgCode">, questions: Array<{ questionId: string; score?: number | null }>, by: string) {
+  const ids = questions.map((q) => q.questionId);
+  if (new Set(ids).size !== ids.length) throw badRequest("题目不能重复");
+  if (task.taskType !== 3) throw badRequest("只有答题任务可以配置题目");
+  await assertUsableQuestions(tx, ids);
+  await tx.delete(bbhTaskQuestion).where(eq(bbhTaskQuestion.taskId, task.id));
+  if (questions.length)
+    await tx.insert(bbhTaskQuestion).values(
+      questions.map((q, i) => ({ id: nextId(), taskId: task.id, questionId: q.questionId, sortNo: i + 1, score: q.score ?? null, createBy: by, sysOrgCode: task.sysOrgCode })),
+    );
 }
 
 /** Tasks with submissions stay; the others' activities keep contiguous sort numbers and their total score. */
@@ -216,11 +230,6 @@ export default async function taskRoutes(base: FastifyInstance) {
     beforeDelete: beforeDeleteTasks,
   });
 
-  registerExport<TaskRow>(base, {
-    base: BASE, table: K, id: K.id, spec: taskListSpec, dictFields: TASK_DICTS, code: "bbh:task:export", where: () => [eq(K.delFlag, 0)],
-    excel: { title: "任务", columns: [col("序号", "sortNo", 8), col("任务名称", "taskName", 24), col("任务类型", "taskType"), col("判定方式", "judgeMode"), col("分值", "score", 8), col("是否必做", "isRequired", 10), col("任务状态", "taskStatus", 10)] },
-  });
-
   app.put(`${BASE}/changeTaskSort`, { config: can("bbh:task:sort"), schema: { body: SortBody } }, async (req) => {
     const { activityId, taskIds } = req.body;
     const result = await db.transaction(async (tx) => {
@@ -246,18 +255,10 @@ export default async function taskRoutes(base: FastifyInstance) {
   app.post(`${BASE}/saveQuestions`, { config: can("bbh:task:edit"), schema: { body: QuestionsBody } }, async (req) => {
     const { taskId, questions } = req.body;
     const by = req.currentUser().username;
-    const ids = questions.map((q) => q.questionId);
-    if (new Set(ids).size !== ids.length) throw badRequest("题目不能重复");
     await db.transaction(async (tx) => {
       const [task] = await tx.select().from(K).where(and(eq(K.id, taskId), eq(K.delFlag, 0))).for("update");
       if (!task) throw badRequest("任务不存在或已删除");
-      if (task.taskType !== 3) throw badRequest("只有答题任务可以配置题目");
-      await assertUsableQuestions(tx, ids);
-      await tx.delete(bbhTaskQuestion).where(eq(bbhTaskQuestion.taskId, taskId));
-      if (questions.length)
-        await tx.insert(bbhTaskQuestion).values(
-          questions.map((q, i) => ({ id: nextId(), taskId, questionId: q.questionId, sortNo: i + 1, score: q.score ?? null, createBy: by, sysOrgCode: task.sysOrgCode })),
-        );
+      await saveTaskQuestions(tx, task, questions, by);
     });
     return ok({ taskId, count: questions.length }, "保存成功");
   });
