@@ -35,6 +35,10 @@ export function ExcelButtons(props: {
   exportCode: string;
   /** Absent: the list has no import (read-only lists such as grades). */
   importCode?: string;
+  /** Query of the import (and template) request, e.g. the activity the rows go to. */
+  importQuery?: Record<string, unknown>;
+  /** Offer 下载模板 (`<base>/importTemplate`) beside 导入, saved as `<templateName>.xlsx`. */
+  templateName?: string;
   onImported: () => void;
 }) {
   const access = useAccess();
@@ -60,18 +64,29 @@ export function ExcelButtons(props: {
     data.append("file", file);
     setBusy("import");
     try {
-      const { message: text } = await api.envelope("post", `${props.base}/importExcel`, { payload: data });
+      const { message: text } = await api.envelope("post", `${props.base}/importExcel`, { payload: data, query: props.importQuery, quiet: true });
       message.success(text || "文件导入成功！");
       props.onImported();
     } catch (error) {
-      const failure = error as { message?: string; notified?: boolean };
-      const lines = importErrorLines(failure.message ?? "");
+      const failure = error as { message?: string; notified?: boolean; result?: unknown };
+      // Every bad row: `result.errors` (line, column, reason) when the server lists them, else the message's rows.
+      const listed = (failure.result as { errors?: Array<{ line: number; column?: string; message: string }> } | null | undefined)?.errors;
+      const lines = listed?.length ? listed.map((e) => `第${e.line}行：${e.column ? `「${e.column}」` : ""}${e.message}`) : importErrorLines(failure.message ?? "");
       // A refused file lists its bad rows (第N行：…): shown one per line, since nothing was imported.
       if (!failure.notified && lines.length)
         modal.error({ title: "文件导入失败，未导入任何数据", width: 620, okText: "知道了", content: <ul style={{ paddingLeft: 20, maxHeight: 360, overflow: "auto" }} aria-label="导入错误">{lines.map((l) => <li key={l}>{l}</li>)}</ul> });
       else if (!failure.notified) message.error(failure.message || "文件导入失败！");
     } finally {
       setBusy(undefined);
+    }
+  };
+
+  const template = async (name: string) => {
+    try {
+      saveBlob(await api.download(`${props.base}/importTemplate`, props.importQuery), `${name}.xlsx`);
+    } catch (error) {
+      const failure = error as { message?: string; notified?: boolean };
+      if (!failure.notified) message.warning(failure.message || "下载失败");
     }
   };
 
@@ -88,6 +103,11 @@ export function ExcelButtons(props: {
             导入
           </Button>
         </Upload>
+      )}
+      {props.templateName && props.importCode && access.has(props.importCode) && (
+        <Button icon={<DownloadOutlined />} onClick={() => void template(props.templateName!)}>
+          下载模板
+        </Button>
       )}
     </>
   );

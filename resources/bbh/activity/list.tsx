@@ -1,4 +1,4 @@
-import { DownOutlined, DownloadOutlined, PlusOutlined } from "@ant-design/icons";
+import { DownOutlined, PlusOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import {
   App,
@@ -29,13 +29,13 @@ import { activityLimits, activityTimeLimits } from "../../../contract/bbh-limits
 import { useAccess } from "../../../kit/auth";
 import { actionColumn } from "../../../kit/action-column";
 import { useDictOptions } from "../../../kit/dict";
-import { saveBlob } from "../../../kit/excel-buttons";
+import { ExcelButtons } from "../../../kit/excel-buttons";
 import type { PageProps } from "../../../kit/page";
 import { OrganizationSelect } from "../../../kit/people-select";
 import { SearchForm, searchFilters, type SearchField } from "../../../kit/search-form";
 import { useApi, type Api } from "../../../kit/use-api";
 import { FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
-import { errorNotification, toQueryParams, toSortParams } from "../../../providers/data-provider";
+import { errorNotification } from "../../../providers/data-provider";
 import { fileUrl } from "../../../providers/config";
 import { ImageUpload, PUBLISH_COLORS, RichTextInput, asCode, asNumber, fromServerTime, toServerTime } from "./common";
 import { ACTIVITY_API, ACTIVITY_CODES, ACTIVITY_RESOURCE, TIME_API } from "./resource";
@@ -402,7 +402,6 @@ export default function ActivityListPage({ route, activityType }: PageProps & { 
   const [editing, setEditing] = useState<{ open: boolean; record?: ActivityRow }>({ open: false });
   const [cloning, setCloning] = useState<ActivityRow>();
   const [saving, setSaving] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   const search: SearchField[] = [
     { name: "activityName", label: "活动名称" },
@@ -519,17 +518,6 @@ export default function ActivityListPage({ route, activityType }: PageProps & { 
     }
   };
 
-  const exportXls = async () => {
-    setExporting(true);
-    try {
-      saveBlob(await api.download(`${ACTIVITY_API}/exportXls`, { ...toSortParams(sorters), ...toQueryParams(filters) }), `${route.title}.xlsx`);
-    } catch (error) {
-      warn(error, "导出失败");
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const links = (record: ActivityRow) => {
     const paths = activityPaths(activityType, record.id);
     const more = [
@@ -569,11 +557,17 @@ export default function ActivityListPage({ route, activityType }: PageProps & { 
             新增
           </Button>
         )}
-        {access.has(ACTIVITY_CODES.export) && (
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportXls}>
-            导出
-          </Button>
-        )}
+        <ExcelButtons
+          base={ACTIVITY_API}
+          title={route.title}
+          filters={filters}
+          sorters={sorters}
+          exportCode={ACTIVITY_CODES.export}
+          importCode={ACTIVITY_CODES.import}
+          importQuery={{ activityType }}
+          templateName="活动导入模板"
+          onImported={() => void reload()}
+        />
       </Space>
       <Table<ActivityRow>
         {...tableProps}

@@ -36,6 +36,7 @@ export const TASK_CODES = {
   edit: "bbh:task:edit",
   delete: "bbh:task:delete",
   export: "bbh:task:export",
+  import: "bbh:task:import",
   sort: "bbh:task:sort",
   qrCode: "bbh:task:qrCode",
 } as const;

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { taskLimits } from "../../../contract/bbh-limits";
 import { useAccess } from "../../../kit/auth";
 import { ActionLinks } from "../../../kit/action-column";
+import { ExcelButtons } from "../../../kit/excel-buttons";
 import { useDictOptions } from "../../../kit/dict";
 import type { PageProps } from "../../../kit/page";
 import { useApi } from "../../../kit/use-api";
@@ -307,6 +308,17 @@ export default function ActivityTaskListPage({ route }: PageProps) {
                 新增任务
               </Button>
             )}
+            <ExcelButtons
+              base={TASK_API}
+              title={`${activity?.activityName ?? ""}任务`}
+              filters={[{ field: "activityId", operator: "eq", value: activityId }]}
+              sorters={[{ field: "sortNo", order: "asc" }]}
+              exportCode={TASK_CODES.export}
+              importCode={TASK_CODES.import}
+              importQuery={{ activityId }}
+              templateName="任务导入模板"
+              onImported={() => void load()}
+            />
             {canSort && <span style={{ color: "#999" }}>拖动行首图标调整任务顺序</span>}
           </Space>
           <SortableTable<TaskRow>
