@@ -67,8 +67,8 @@ describe("活动与任务导入 journey", () => {
     const items = await refusal.getByRole("listitem").allTextContents();
     expect(items).toEqual([
       "第3行：「参与方式」「接力赛」不正确，应为 个人赛、团队赛 或 个人+团队",
-      "第4行：「开始时间」「2026-13-01」不是有效的日期时间，应为 yyyy-MM-dd HH:mm:ss",
       "第4行：「活动名称」与第2行重复",
+      "第4行：「开始时间」「2026-13-01」不是有效的日期时间，应为 yyyy-MM-dd HH:mm:ss",
     ]);
     await shot(page, "01-activity-refused");
     await refusal.getByRole("button", { name: /知道了/ }).click();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { bbhActivityMain, bbhActivityTask, bbhQuestion, bbhQuestionType, bbhRedActivityMark, bbhRedMark, bbhTaskQuestion } from "../../server/db/schema.js";
+import { bbhActivityMain, bbhActivityTask, bbhQuestion, bbhQuestionType, bbhRedActivityMark, bbhRedMark, bbhTaskQuestion, sysDepart, sysPermission, sysRole } from "../../server/db/schema.js";
 import { API, createTestApp, type TestApp } from "./helpers.js";
 import { caller, rows } from "./bbh-helpers.js";
 
@@ -161,7 +161,7 @@ describe("task import", () => {
     expect(at(8)).toEqual(["前置任务:「后面的任务」不是本活动已有的任务，也不是文件中排在前面的任务"]);
     expect(at(10)).toEqual(["任务名称:与第2行重复"]);
     expect(at(11)).toEqual(["最少照片数:最少照片数不能大于最多照片数"]);
-    expect(at(12).sort()).toEqual(["分值:不能大于100000", "是否必做:「必须」不正确，应为 是 或 否"].sort());
+    expect(at(12)).toEqual(["分值:不能大于100000", "是否必做:「必须」不正确，应为 是 或 否"]);
     expect(at(13)).toEqual(["抽题分类:「党史/不存在」不存在"]);
     expect(at(14)).toEqual(["抽题数量:随机抽题时请填写抽题数量"]);
     expect(at(15)).toEqual(["任务名称:任务名称【博物馆打卡】已存在"]);
@@ -185,6 +185,29 @@ describe("task import", () => {
     expect((await call("DELETE", `/bbh/api/activity/main/delete?id=${gone}`, admin)).body.success).toBe(true);
     expect((await upload(file, `?activityId=${gone}`)).body.message).toBe("活动不存在或已删除");
     expect(await rows(t, bbhActivityTask)).toBe(before);
+  });
+
+  it("takes the data rules of the activity's list: an activity the user cannot see takes no tasks", async () => {
+    const menus = await db().select().from(sysPermission).where(inArray(sysPermission.component, ["bbh/activity/RedActivityList", "bbh/activity/ActivityTaskList"]));
+    const buttons = await db().select().from(sysPermission).where(inArray(sysPermission.perms, ["bbh:activity:list", "bbh:task:list", "bbh:task:import"]));
+    await call("POST", "/sys/role/add", admin, { roleName: "任务导入员", roleCode: "bbh_task_importer" });
+    const [role] = await db().select().from(sysRole).where(eq(sysRole.roleCode, "bbh_task_importer"));
+    await call("POST", "/sys/permission/saveRolePermission", admin, { roleId: role.id, permissionIds: [...menus, ...buttons].map((p) => p.id).join(","), lastpermissionIds: "" });
+    const redMenu = menus.find((m) => m.component === "bbh/activity/RedActivityList")!;
+    await call("POST", "/sys/permission/addPermissionRule", admin, { permissionId: redMenu.id, ruleName: "本部门活动", ruleColumn: "sysOrgCode", ruleConditions: "=", ruleValue: "#{sys_org_code}" });
+    const rules = (await call("GET", `/sys/permission/getPermRuleListByPermId?permissionId=${redMenu.id}`, admin)).body.result;
+    await call("POST", "/sys/role/datarule", admin, { permissionId: redMenu.id, roleId: role.id, dataRuleIds: rules.map((r: { id: string }) => r.id).join(",") });
+    const [ops] = await db().select().from(sysDepart).where(eq(sysDepart.orgCode, "A01A01"));
+    expect((await call("POST", "/sys/user/add", admin, { username: "task_importer", realname: "任务导入员", password: "Rule@12345", selectedroles: role.id, selecteddeparts: ops.id })).body.success).toBe(true);
+    const importer = await t.login("task_importer", "Rule@12345");
+    await db().insert(bbhActivityMain).values({ id: "act-ops-red", activityName: "运营部红色活动", activityType: 2, sysOrgCode: "A01A01" });
+    const file = await xlsx(HEAD, [line("部门任务", "学习浏览")]);
+    // 红色任务活动 belongs to A01: not in the importer's list, so not importable either.
+    const before = await rows(t, bbhActivityTask);
+    expect(await upload(file, `?activityId=${red}`, importer)).toMatchObject({ status: 400, body: { message: "活动不存在或已删除" } });
+    expect(await rows(t, bbhActivityTask)).toBe(before);
+    expect((await upload(file, "?activityId=act-ops-red", importer)).body).toMatchObject({ success: true, message: "文件导入成功！数据行数：1" });
+    expect((await tasksOf("act-ops-red")).map((k) => [k.taskName, k.sysOrgCode, k.createBy])).toEqual([["部门任务", "A01A01", "task_importer"]]);
   });
 
   it("imports an activity's exported tasks into another activity as they were", async () => {

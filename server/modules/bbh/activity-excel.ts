@@ -168,9 +168,10 @@ export class ImportRefused extends Error {
   }
 }
 
-/** The 400 answer of a refused file. */
-export const refusedFile = (errors: RowError[]) => {
-  errors.sort((a, b) => a.line - b.line);
+/** The 400 answer of a refused file: by row, and within a row in the order of the columns. */
+export const refusedFile = (errors: RowError[], columns: ImportColumn[]) => {
+  const at = (column: string) => columns.findIndex((c) => c.header === column) >>> 0;
+  errors.sort((a, b) => a.line - b.line || at(a.column) - at(b.column));
   return { ...fail(rowErrorsMessage(errors), 400), result: { errors } };
 };
 
@@ -289,7 +290,7 @@ export default async function activityExcelRoutes(base: FastifyInstance) {
         if (errors.length) throw new ImportRefused(errors);
       });
     } catch (e) {
-      if (e instanceof ImportRefused) return reply.status(400).send(refusedFile(e.errors));
+      if (e instanceof ImportRefused) return reply.status(400).send(refusedFile(e.errors, ACTIVITY_COLUMNS));
       throw e;
     }
     return ok({ total: planned.length, created: planned.length }, `文件导入成功！数据行数：${planned.length}`);

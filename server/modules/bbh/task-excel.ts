@@ -217,7 +217,7 @@ export default async function taskExcelRoutes(base: FastifyInstance) {
         if (errors.length) throw new ImportRefused(errors);
       });
     } catch (e) {
-      if (e instanceof ImportRefused) return reply.status(400).send(refusedFile(e.errors));
+      if (e instanceof ImportRefused) return reply.status(400).send(refusedFile(e.errors, TASK_COLUMNS));
       throw e;
     }
     return ok({ total: planned.length, created: planned.length }, `文件导入成功！数据行数：${planned.length}`);
