@@ -149,7 +149,10 @@ export async function importTemplate(sheetName: string, columns: ImportColumn[],
   help.addRow(["列", "说明", "示例"]).font = { bold: true };
   for (const c of columns) {
     let text = c.help;
-    if (c.kind === "dict" && c.dict) text += `；可填：${(await dicts.items(c.dict)).map((i) => i.text).join("、")}（或对应的值 ${(await dicts.items(c.dict)).map((i) => i.value).join("、")}）`;
+    if (c.kind === "dict" && c.dict) {
+      const items = await dicts.items(c.dict);
+      text += `；可填：${items.map((i) => i.text).join("、")}（或对应的值 ${items.map((i) => i.value).join("、")}）`;
+    }
     const max = c.kind === "text" ? maxLengthOf(schema, c.key) : undefined;
     if (max) text += `；最多${max}个字`;
     help.addRow([c.header, text, c.example]);
