@@ -587,6 +587,8 @@ export const bbhActivityTime = pgTable(
     autoSettle: smallint("auto_settle").notNull().default(0),
     settleTime: ts("settle_time"),
     settleBy: varchar("settle_by", { length: 50 }),
+    /** When the 成绩发布 messages of the last settlement were queued; null while they are still to queue (after commit, domain.md §5.3 step 7). */
+    settleMsgTime: ts("settle_msg_time"),
     participantCount: integer("participant_count"),
     finishedCount: integer("finished_count"),
     groupCount: integer("group_count"),
@@ -844,7 +846,9 @@ export const bbhActivityGrade = pgTable(
     ...bbhAudit,
   },
   (t) => [
-    uniqueIndex("uk_bbh_grade").on(t.timeId, t.roundNo, t.wxUserId),
+    // One grade per player round: a grade's id is its round's (bbh_user_activity.id, unique per activity,
+    // window, round and player), so the primary key holds the rule and no second unique index costs every
+    // settlement 100 000 more index entries (migration 0014).
     index("idx_bbh_grade_rank").on(t.timeId, t.roundNo, t.rankNo),
     index("idx_bbh_grade_activity").on(t.activityId, t.createTime.desc()),
   ],

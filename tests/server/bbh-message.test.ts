@@ -6,12 +6,14 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { bbhActivityMain, bbhActivityTask, bbhActivityTime, bbhMessage, bbhMessageTemplate, bbhUserActivity, bbhUserTask, bbhUserTaskAnswer, bbhWxUser } from "../../server/db/schema.js";
 import type { Db } from "../../server/db/client.js";
 import { BbhMessageQueue, loggingBbhSender, queueBbhMessage, wechatSubscribeSender, type BbhMessageSender } from "../../server/modules/bbh/message.repo.js";
 import { bbhMessageQueueOf } from "../../server/modules/bbh/message.js";
+import { bbhTick } from "../../server/modules/bbh/scheduler.js";
+import { settleWindow } from "../../server/modules/bbh/time.repo.js";
 import { createTestApp, type TestApp } from "./helpers.js";
 import { at, caller, rows } from "./bbh-helpers.js";
 
@@ -408,11 +410,15 @@ describe("hooks: answer review and settlement", () => {
     expect((await forAnswer("ans-p2"))[0]).toMatchObject({ sendStatus: 2, failCode: "43101" });
   });
 
-  it("a settlement queues TIME_SETTLE_RESULT to every player of the window in the same transaction", async () => {
+  it("a settlement queues TIME_SETTLE_RESULT to every player of the window once it has committed", async () => {
     await db().update(bbhMessageTemplate).set({ templateStatus: 1 }).where(eq(bbhMessageTemplate.id, "demo-tpl-02"));
     const settled = await call("POST", "/bbh/api/activity/time/settleActivityTime", admin, { id: f.timeId, force: true, ignorePending: true });
     expect(settled.body.success).toBe(true);
-    const msgs = await db().select().from(bbhMessage).where(and(eq(bbhMessage.templateCode, "TIME_SETTLE_RESULT"), eq(bbhMessage.bizId, f.activityId)));
+    const settleMessages = () => db().select().from(bbhMessage).where(and(eq(bbhMessage.templateCode, "TIME_SETTLE_RESULT"), eq(bbhMessage.bizId, f.activityId)));
+    // Queued in the background right after the commit (domain.md §5.3 step 7), then the window is marked.
+    await vi.waitFor(async () => expect(await settleMessages()).toHaveLength(2), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await db().select().from(bbhActivityTime).where(eq(bbhActivityTime.id, f.timeId)))[0].settleMsgTime).not.toBeNull());
+    const msgs = await settleMessages();
     expect(msgs.map((m) => m.receiverWxUserId).sort()).toEqual(["wx-ok", "wx-refuses"]);
     const byUser = Object.fromEntries(msgs.map((m) => [m.receiverWxUserId, JSON.parse(m.content!)]));
     expect(byUser["wx-ok"]).toMatchObject({ template_id: "demo-wx-template-time-settle", page: `pages/activity/detail?id=${f.activityId}` });
@@ -426,6 +432,21 @@ describe("hooks: answer review and settlement", () => {
     expect(sent.body).toMatchObject({ success: true, result: { count: 2 } });
     const notices = await db().select().from(bbhMessage).where(and(eq(bbhMessage.templateCode, "TEST_SMS"), eq(bbhMessage.bizId, f.activityId)));
     expect(notices.map((m) => [m.receiverWxUserId, m.content]).sort()).toEqual([["wx-ok", "${activityName}成绩已发布"], ["wx-refuses", "${activityName}成绩已发布"]]);
+  });
+
+  it("a settlement whose server stopped before queuing its messages gets them from the minute tick, once", async () => {
+    const settleMessages = async () => (await db().select().from(bbhMessage).where(and(eq(bbhMessage.templateCode, "TIME_SETTLE_RESULT"), eq(bbhMessage.bizId, f.activityId)))).length;
+    const before = await settleMessages();
+    await db().insert(bbhActivityTime).values({ id: "time-crash", activityId: f.activityId, timeName: "二期", startTime: new Date(Date.now() + 6 * 86_400_000), endTime: new Date(Date.now() + 8 * 86_400_000), timeStatus: 1 });
+    await db().insert(bbhUserActivity).values({ id: "ua-crash", wxUserId: "wx-ok", activityId: f.activityId, timeId: "time-crash", roundNo: 1, uaStatus: 1 });
+    // The settlement commits; the process dies before the after-commit kick runs.
+    await db().transaction((tx) => settleWindow(tx, "time-crash", { force: true }, "admin"));
+    expect(await settleMessages()).toBe(before);
+    expect((await db().select().from(bbhActivityTime).where(eq(bbhActivityTime.id, "time-crash")))[0]).toMatchObject({ timeStatus: 2, settleMsgTime: null });
+    expect((await bbhTick(db())).notices).toBe(1);
+    expect(await settleMessages()).toBe(before + 1);
+    expect((await bbhTick(db())).notices).toBe(0);
+    expect(await settleMessages()).toBe(before + 1);
   });
 
   it("needs the button codes", async () => {

@@ -62,7 +62,7 @@ describe("bbh minute job", () => {
     expect(w).toMatchObject({ timeStatus: 2, settleBy: "system", participantCount: 1 });
     expect(await status(pending.timeId)).toBe(1); // an answer awaits review
 
-    expect(await bbhTick(db(), new Date(Date.now() + 4 * DAY))).toEqual({ started: 0, settled: [], expiredCodes: 0 });
+    expect(await bbhTick(db(), new Date(Date.now() + 4 * DAY))).toEqual({ started: 0, settled: [], notices: 0, expiredCodes: 0 });
     await db().delete(bbhUserTaskAnswer).where(and(eq(bbhUserTaskAnswer.id, "ans-tick-1")));
     expect((await bbhTick(db(), new Date(Date.now() + 4 * DAY))).settled).toEqual([pending.timeId]);
   });

@@ -3,7 +3,7 @@
  * a tie, grade levels, group averages, ledger reconciliation, expired tasks), idempotence, concurrent
  * requests, every refusal of settle and restart, and both restart modes.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import {
   bbhActivityGrade,
@@ -115,7 +115,12 @@ async function handCase(name: string) {
   return { f, g1, g2, p };
 }
 
-const settle = (id: string, extra: object = {}) => call("POST", "/bbh/api/activity/time/settleActivityTime", admin, { id, ...extra });
+/** Settles through the API and, when it succeeds, waits for the after-commit message step to mark the window. */
+async function settle(id: string, extra: object = {}) {
+  const res = await call("POST", "/bbh/api/activity/time/settleActivityTime", admin, { id, ...extra });
+  if (res.body.success) await vi.waitFor(async () => expect((await db().select().from(bbhActivityTime).where(eq(bbhActivityTime.id, id)))[0].settleMsgTime).not.toBeNull());
+  return res;
+}
 
 async function snapshot(timeId: string) {
   return {

@@ -23,7 +23,7 @@ import {
   bbhUserTaskAnswer,
   bbhWxUser,
 } from "../schema.js";
-import { settleWindow } from "../../modules/bbh/time.repo.js";
+import { queueSettledMessages, settleWindow } from "../../modules/bbh/time.repo.js";
 
 const BY = "demo_seed";
 const ORG = "A01";
@@ -155,6 +155,7 @@ export async function seedBbhDemo(tx: Db, now = new Date()): Promise<void> {
     }
   }
   await settleWindow(tx, "demo-time-01", { force: true }, BY, now);
+  await queueSettledMessages(tx, "demo-time-01");
 
   // 第二期 (running): two 井冈山·拍照 answers to review and one rejected 西柏坡·感想 (attempt 1 of 3).
   const round2 = { activityId: act1, timeId: "demo-time-02", roundNo: 1 };

@@ -1,7 +1,9 @@
 /**
  * The bbh minute job (domain.md §5.3, §5.5; JeecgBoot runs it with Quartz): windows of published activities
  * whose start has come switch 未开始 → 进行中; windows with `auto_settle` that have ended and have no answer
- * waiting for review are settled (by `system`); unused activation codes past their validity expire.
+ * waiting for review are settled (by `system`) and, like any settled window whose messages are not queued yet
+ * (a settlement whose server stopped before it queued them), get their 成绩发布 messages queued; unused
+ * activation codes past their validity expire.
  * Every step is an idempotent statement or the normal settlement (whose row lock refuses a second settler),
  * so several server instances may all run it.
  */
@@ -10,12 +12,13 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ApiError } from "../../lib/envelope.js";
 import { backgroundTask } from "../../lib/background-task.js";
-import { settleWindow } from "./time.repo.js";
+import { queueSettledMessages, settleWindow } from "./time.repo.js";
 import { affected, rowsOf } from "./shared.js";
 
 export interface TickResult {
   started: number;
   settled: string[];
+  notices: number;
   expiredCodes: number;
 }
 
@@ -43,12 +46,13 @@ export async function bbhTick(db: Db, now = new Date()): Promise<TickResult> {
       if (!(err instanceof ApiError)) throw err;
     }
   }
+  const notices = await queueSettledMessages(db);
   const expiredCodes = affected(
     await db.execute(sql`
       update bbh_activation_code set code_status = 3, update_by = 'system', update_time = ${now}
       where code_status = 0 and valid_end_time is not null and valid_end_time < ${now}`),
   );
-  return { started, settled, expiredCodes };
+  return { started, settled, notices, expiredCodes };
 }
 
 /** Runs the tick every `intervalSeconds` (0: never) while the app is up, one run at a time. */
@@ -56,6 +60,6 @@ export function scheduleBbhTick(app: FastifyInstance, intervalSeconds: number) {
   if (intervalSeconds <= 0) return;
   backgroundTask(app, "bbh 定时任务失败", intervalSeconds, async () => {
     const r = await bbhTick(app.ctx.db);
-    if (r.started || r.settled.length || r.expiredCodes) app.log.info(r, "bbh 定时任务");
+    if (r.started || r.settled.length || r.notices || r.expiredCodes) app.log.info(r, "bbh 定时任务");
   });
 }

@@ -4,16 +4,17 @@
  *
  * Concurrency: settlement first takes the window's row lock with NOWAIT. A second settle request of the same
  * window while one runs is refused at once (该时间段正在结算中); one that comes after the first committed finds
- * the window 已结算 and is refused too. Were the status check bypassed, the grade tables' unique keys (time,
- * round, player/group) would make a second run fail and roll back rather than write twice.
+ * the window 已结算 and is refused too. Were the status check bypassed, the grades' keys (a player grade's id
+ * is its round's id; a group grade is unique per window, round and group) would make a second run fail and
+ * roll back rather than write twice.
  *
  * Speed (docs/performance.md): 100 000 players in about 2 s on PostgreSQL. The player and task tables keep
  * free room in their pages (fillfactor, migration 0013) and the columns settlement changes stay out of their
  * indexes where possible, so most of the updates below are heap-only (HOT).
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { bbhActivityTask, bbhActivityTime, bbhUserTaskAnswer, bbhUserActivity } from "../../db/schema.js";
+import { bbhActivityMain, bbhActivityTask, bbhActivityTime, bbhUserTaskAnswer, bbhUserActivity } from "../../db/schema.js";
 import { badRequest } from "../../lib/envelope.js";
 import { count } from "drizzle-orm";
 import { parseGradeRule } from "./activity.repo.js";
@@ -176,9 +177,10 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
     from ranked rk where rk.id = ua.id`);
 
   // 4. The frozen grade rows, with the level of the activity's rule (by total score / the activity's 满分).
-  //    A grade takes its player round's id (one grade per round): ordered keys, no random index inserts. No
-  //    ON CONFLICT: the window lock and status check above admit one settlement per round, and a grade that
-  //    exists anyway is a broken invariant the unique key should report, not one to skip silently.
+  //    A grade takes its player round's id: the primary key then allows one grade per round (no second unique
+  //    index to write), and the keys arrive in order rather than as random UUIDs. No ON CONFLICT: the window
+  //    lock and status check above admit one settlement per round, and a grade that exists anyway is a broken
+  //    invariant the key should report, not one to skip silently.
   const levels = [...rule].sort((x, y) => y.minRate - x.minRate);
   const rate = sql`(case when ${max}::int > 0 then ua.total_score::numeric / ${max}::int else 0 end)`;
   const level = sql.join([sql`case`, ...levels.map((l) => sql`when ${rate} >= ${l.minRate}::numeric then ${l.level}::varchar`), sql`end`], sql` `);
@@ -195,7 +197,6 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
     left join bbh_activity_apply ap on ap.id = ua.apply_id
     left join bbh_wx_user w on w.id = ua.wx_user_id
     where ua.time_id = ${t} and ua.round_no = ${r}`);
-  await queueSettleMessages(tx, { timeId: t, roundNo: r, activityId: a.id, activityName: a.activityName, timeName: w.timeName, orgCode: org, settleTime: now, by });
 
   // 5. Group ranking (team modes): by the activity's rule, ties by average duration then member count.
   if (a.teamMode === 2 || a.teamMode === 3) {
@@ -238,6 +239,7 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
       participantCount: n(totals.participants),
       finishedCount: n(totals.finished),
       groupCount: n(totals.groups),
+      settleMsgTime: null, // queueSettledMessages, after commit
       updateBy: by,
       updateTime: now,
     })
@@ -267,6 +269,33 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
     top: top.map((x) => ({ ...x, rankNo: n(x.rankNo), totalScore: n(x.totalScore), durationSeconds: x.durationSeconds == null ? null : n(x.durationSeconds) })),
     groupTop,
   };
+}
+
+/**
+ * Step 7 of domain.md §5.3, after the settlement commits: the 成绩发布 (TIME_SETTLE_RESULT) messages of settled
+ * windows whose messages are not queued yet (`timeId`: only that one), one transaction per window that
+ * renders them from its frozen grades and marks the window done. Outside the settlement, so its transaction
+ * (and the window's lock) does not also write a message per player; the route kicks it once the settlement
+ * has committed and the minute tick picks up any window a crash left behind. A window another instance is
+ * queuing (row lock) is skipped. Answers how many messages were queued.
+ */
+export async function queueSettledMessages(db: Db, timeId?: string): Promise<number> {
+  const T = bbhActivityTime;
+  const due = and(eq(T.timeStatus, 2), isNull(T.settleMsgTime), timeId === undefined ? undefined : eq(T.id, timeId));
+  const windows = await db.select({ id: T.id }).from(T).where(due).orderBy(T.settleTime).limit(100);
+  let queued = 0;
+  for (const { id } of windows) {
+    queued += await db.transaction(async (tx) => {
+      const [w] = await tx.select().from(T).where(and(eq(T.id, id), due)).for("update", { skipLocked: true });
+      if (!w) return 0;
+      const [a] = await tx.select({ name: bbhActivityMain.activityName, org: bbhActivityMain.sysOrgCode }).from(bbhActivityMain).where(eq(bbhActivityMain.id, w.activityId));
+      const settleTime = w.settleTime ?? new Date();
+      const count = await queueSettleMessages(tx, { timeId: w.id, roundNo: w.roundNo, activityId: w.activityId, activityName: a?.name ?? "", timeName: w.timeName, orgCode: a?.org ?? null, settleTime, by: w.settleBy ?? "system" });
+      await tx.update(T).set({ settleMsgTime: new Date() }).where(eq(T.id, w.id));
+      return count;
+    });
+  }
+  return queued;
 }
 
 function affectedRows(result: unknown): number {

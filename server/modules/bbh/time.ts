@@ -9,12 +9,13 @@ import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { bbhActivityTime, bbhUserActivity } from "../../db/schema.js";
 import { activityTimeLimits } from "../../../contract/bbh-limits.js";
+import { backgroundTask } from "../../lib/background-task.js";
 import { badRequest, ok } from "../../lib/envelope.js";
 import { toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { col, registerExport } from "./lists.js";
-import { restartWindow, settleWindow, type TimeRow } from "./time.repo.js";
+import { queueSettledMessages, restartWindow, settleWindow, type TimeRow } from "./time.repo.js";
 import { BbhId, crudCodes, displayStatus, loadActivity, nullable, OptDateTime, OptInt, OptYn, ReqDateTime, rowJson, rowsOf, textField, toDate } from "./shared.js";
 
 const T = bbhActivityTime;
@@ -106,6 +107,7 @@ const RestartBody = Type.Object({
 export default async function timeRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db, dicts } = app.ctx;
+  const queueMessages = backgroundTask(base, "成绩发布消息排队失败", 0, () => queueSettledMessages(db).then(() => undefined));
   registerCrud<typeof TimeBody, TimeRow>(base, {
     base: BASE,
     table: T,
@@ -183,6 +185,7 @@ export default async function timeRoutes(base: FastifyInstance) {
   app.post(`${BASE}/settleActivityTime`, { config: can("bbh:time:settle"), schema: { body: SettleBody } }, async (req) => {
     const by = req.currentUser().username;
     const result = await db.transaction((tx) => settleWindow(tx, req.body.id, req.body, by));
+    queueMessages(); // the 成绩发布 messages, now that the grades are committed
     return ok({ ...result, settleTime: rowJson({ t: result.settleTime }).t }, "结算完成");
   });
 
