@@ -174,6 +174,22 @@ describe("settleActivityTime", () => {
     expect(w).toMatchObject({ timeStatus: 2, settleBy: "admin", participantCount: 6, finishedCount: 1, groupCount: 2 });
   });
 
+  it("counts each player's distinct marks among finished tasks: two tasks at one mark count once, unfinished ones not at all", async () => {
+    const { f, p } = await handCase("印记计数");
+    const mark = (ua: string, i: number, m: string) => db().update(bbhUserTask).set({ redMarkId: m }).where(eq(bbhUserTask.id, `ut-${ua.slice(3)}-${i}`));
+    await mark(p.p1.uaId, 0, "mark-a");
+    await mark(p.p1.uaId, 1, "mark-a");
+    await mark(p.p1.uaId, 2, "mark-b");
+    await mark(p.p2.uaId, 0, "mark-a");
+    await mark(p.p2.uaId, 2, "mark-c"); // rejected, then expired: not a finished mark
+    expect((await settle(f.timeId)).status).toBe(200);
+    const grades = await db().select().from(bbhActivityGrade).where(eq(bbhActivityGrade.timeId, f.timeId));
+    const marks = (k: { wxUserId: string }) => grades.find((x) => x.wxUserId === k.wxUserId)!.finishedMarkCount;
+    expect([marks(p.p1), marks(p.p2), marks(p.p3), marks(p.p4)]).toEqual([2, 1, 0, 0]);
+    const [ua] = await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.id, p.p1.uaId));
+    expect(ua.finishedMarkCount).toBe(2);
+  });
+
   it("is idempotent: a second settlement is refused and changes nothing", async () => {
     const { f } = await handCase("幂等结算");
     expect((await settle(f.timeId)).status).toBe(200);

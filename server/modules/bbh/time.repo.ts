@@ -125,32 +125,43 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
   //    ledger rows add up to its awarded score, so this equals SUM(score_change) without aggregating the ledger.
   const required = requiredIds.length ? sql`ut.task_id in (${sql.join(requiredIds.map((k) => sql`${k}`), sql`, `)})` : sql`false`;
   await tx.execute(sql`
-    with tasks as (
-      select ut.user_activity_id,
-        sum(case when ut.ut_status = 3 then ut.score else 0 end) as awarded,
-        count(*) filter (where ut.ut_status = 3) as finished,
-        count(*) filter (where ut.ut_status = 3 and ${required}) as finished_required,
-        count(distinct ut.red_mark_id) filter (where ut.ut_status = 3) as marks,
-        max(ut.finish_time) filter (where ut.ut_status = 3) as last_finish
-      from bbh_user_task ut
-      where ut.time_id = ${t} and ut.round_no = ${r} group by ut.user_activity_id
+    with play as (
+      -- The window's tasks and approved answers in one hash aggregate per round (cheaper than two aggregates
+      -- and a join): scores and finished counts from the tasks, the last scored submission from the answers.
+      select p.user_activity_id,
+        sum(p.awarded) as awarded,
+        count(*) filter (where p.finished) as finished,
+        count(*) filter (where p.finished and p.required) as finished_required,
+        max(p.finish_time) filter (where p.finished) as last_finish,
+        max(p.submit_time) as last_submit
+      from (
+        select ut.user_activity_id, case when ut.ut_status = 3 then ut.score else 0 end as awarded, ut.ut_status = 3 as finished,
+          ${required} as required, ut.finish_time, null::timestamptz as submit_time
+        from bbh_user_task ut where ut.time_id = ${t} and ut.round_no = ${r}
+        union all
+        select x.user_activity_id, 0, false, false, null, x.submit_time
+        from bbh_user_task_answer x where x.time_id = ${t} and x.round_no = ${r} and x.audit_status = 1
+      ) p group by p.user_activity_id
+    ), marks as (
+      -- Distinct marks of the finished tasks (two tasks may share a mark): only the rows that have one.
+      select m.user_activity_id, count(*) as marks
+      from (select distinct ut.user_activity_id, ut.red_mark_id from bbh_user_task ut
+            where ut.time_id = ${t} and ut.round_no = ${r} and ut.ut_status = 3 and ut.red_mark_id is not null) m
+      group by m.user_activity_id
     ), adjusted as (
       select user_activity_id, sum(score_change) as total from bbh_score_record
       where time_id = ${t} and round_no = ${r} and user_task_id is null group by user_activity_id
-    ), scored as (
-      select user_activity_id, max(submit_time) as last_submit from bbh_user_task_answer
-      where time_id = ${t} and round_no = ${r} and audit_status = 1 group by user_activity_id
     ), stats as (
       select ua.id, ua.ua_status,
         (coalesce(k.awarded, 0) + coalesce(j.total, 0))::int as total_score,
         coalesce(k.finished, 0)::int as finished,
-        coalesce(k.marks, 0)::int as marks,
+        coalesce(m.marks, 0)::int as marks,
         (coalesce(k.finished, 0) > 0 and coalesce(k.finished_required, 0) >= ${requiredIds.length}::int) as is_finished,
-        k.last_finish, ua.finish_time as ua_finish, s.last_submit, ua.start_time
+        k.last_finish, ua.finish_time as ua_finish, k.last_submit, ua.start_time
       from bbh_user_activity ua
-      left join tasks k on k.user_activity_id = ua.id
+      left join play k on k.user_activity_id = ua.id
+      left join marks m on m.user_activity_id = ua.id
       left join adjusted j on j.user_activity_id = ua.id
-      left join scored s on s.user_activity_id = ua.id
       where ua.time_id = ${t} and ua.round_no = ${r}
     ), finished as (
       select st.*, case when st.is_finished then coalesce(st.ua_finish, st.last_finish) else st.ua_finish end as finish_time
@@ -184,25 +195,39 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
   const levels = [...rule].sort((x, y) => y.minRate - x.minRate);
   const rate = sql`(case when ${max}::int > 0 then ua.total_score::numeric / ${max}::int else 0 end)`;
   const level = sql.join([sql`case`, ...levels.map((l) => sql`when ${rate} >= ${l.minRate}::numeric then ${l.level}::varchar`), sql`end`], sql` `);
-  await tx.execute(sql`
-    insert into bbh_activity_grade (id, activity_id, time_id, round_no, wx_user_id, user_activity_id, group_id, display_name,
-      school_id, class_name, org_id, total_score, finished_task_count, total_task_count, finished_mark_count, duration_seconds,
-      start_time, finish_time, is_finished, rank_no, grade_level, settle_time, create_by, create_time, sys_org_code)
-    select ua.id, ua.activity_id, ua.time_id, ua.round_no, ua.wx_user_id, ua.id, ua.group_id,
-      left(coalesce(nullif(ap.real_name, ''), nullif(w.real_name, ''), nullif(w.nickname, ''), ua.wx_user_id), 50),
-      ap.school_id, ap.class_name, ap.org_id, ua.total_score, ua.finished_task_count, ua.total_task_count, ua.finished_mark_count,
-      ua.duration_seconds, ua.start_time, ua.finish_time, case when ua.ua_status = 2 then 1 else 0 end, ua.rank_no, ${level},
-      ${now}, ${by}, ${now}, ${org}
-    from bbh_user_activity ua
-    left join bbh_activity_apply ap on ap.id = ua.apply_id
-    left join bbh_wx_user w on w.id = ua.wx_user_id
-    where ua.time_id = ${t} and ua.round_no = ${r}`);
+  //    The counts and the top 10 come back from the inserted rows themselves (no second pass over the grades).
+  const inserted = rowsOf<{ participants: number; finished: number; ranked: number; top: Array<SettleResult["top"][number] & { finishTime?: unknown }> | null }>(
+    await tx.execute(sql`
+    with ins as (
+      insert into bbh_activity_grade (id, activity_id, time_id, round_no, wx_user_id, user_activity_id, group_id, display_name,
+        school_id, class_name, org_id, total_score, finished_task_count, total_task_count, finished_mark_count, duration_seconds,
+        start_time, finish_time, is_finished, rank_no, grade_level, settle_time, create_by, create_time, sys_org_code)
+      select ua.id, ua.activity_id, ua.time_id, ua.round_no, ua.wx_user_id, ua.id, ua.group_id,
+        left(coalesce(nullif(ap.real_name, ''), nullif(w.real_name, ''), nullif(w.nickname, ''), ua.wx_user_id), 50),
+        ap.school_id, ap.class_name, ap.org_id, ua.total_score, ua.finished_task_count, ua.total_task_count, ua.finished_mark_count,
+        ua.duration_seconds, ua.start_time, ua.finish_time, case when ua.ua_status = 2 then 1 else 0 end, ua.rank_no, ${level},
+        ${now}, ${by}, ${now}, ${org}
+      from bbh_user_activity ua
+      left join bbh_activity_apply ap on ap.id = ua.apply_id
+      left join bbh_wx_user w on w.id = ua.wx_user_id
+      where ua.time_id = ${t} and ua.round_no = ${r}
+      returning rank_no, is_finished, wx_user_id, display_name, total_score, duration_seconds, grade_level, finish_time
+    )
+    select count(*)::int as participants, (count(*) filter (where is_finished = 1))::int as finished,
+      (count(*) filter (where rank_no is not null))::int as ranked,
+      (select json_agg(b order by b."rankNo", b."finishTime" nulls last, b."wxUserId") from (
+        select rank_no as "rankNo", wx_user_id as "wxUserId", display_name as "displayName", total_score as "totalScore",
+          duration_seconds as "durationSeconds", grade_level as "gradeLevel", finish_time as "finishTime"
+        from ins where rank_no is not null order by rank_no, finish_time nulls last, wx_user_id limit 10) b) as top
+    from ins`),
+  )[0];
 
   // 5. Group ranking (team modes): by the activity's rule, ties by average duration then member count.
+  let groups = 0;
   if (a.teamMode === 2 || a.teamMode === 3) {
     const scoreRule = a.groupScoreRule ?? 2;
     const topN = a.groupTopN ?? 3;
-    await tx.execute(sql`
+    groups = affectedRows(await tx.execute(sql`
       insert into bbh_activity_group_grade (id, activity_id, time_id, round_no, group_id, group_name, member_count, finished_member_count,
         total_score, avg_score, group_score, score_rule, avg_duration_seconds, rank_no, settle_time, create_by, create_time, sys_org_code)
       select replace(gen_random_uuid()::text, '-', ''), ${a.id}, ${t}, ${r}, s.group_id, grp.group_name, s.member_count, s.finished_member_count,
@@ -219,38 +244,24 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
         from (select gr.*, row_number() over (partition by gr.group_id order by gr.total_score desc, gr.id) as member_rank
               from bbh_activity_grade gr where gr.time_id = ${t} and gr.round_no = ${r} and gr.group_id is not null) g
         group by g.group_id
-      ) s left join bbh_activity_group grp on grp.id = s.group_id`);
+      ) s left join bbh_activity_group grp on grp.id = s.group_id`));
   }
 
   // 6. The window is settled, with its counts.
-  const totals = rowsOf<{ participants: number; finished: number; ranked: number; groups: number }>(
-    await tx.execute(sql`
-      select count(*)::int as participants, (count(*) filter (where is_finished = 1))::int as finished,
-        (count(*) filter (where rank_no is not null))::int as ranked,
-        (select count(*) from bbh_activity_group_grade where time_id = ${t} and round_no = ${r})::int as groups
-      from bbh_activity_grade where time_id = ${t} and round_no = ${r}`),
-  )[0];
   await tx
     .update(bbhActivityTime)
     .set({
       timeStatus: 2,
       settleTime: now,
       settleBy: by,
-      participantCount: n(totals.participants),
-      finishedCount: n(totals.finished),
-      groupCount: n(totals.groups),
+      participantCount: n(inserted.participants),
+      finishedCount: n(inserted.finished),
+      groupCount: groups,
       settleMsgTime: null, // queueSettledMessages, after commit
       updateBy: by,
       updateTime: now,
     })
     .where(eq(bbhActivityTime.id, t));
-  const top = rowsOf<SettleResult["top"][number]>(
-    await tx.execute(sql`
-      select rank_no as "rankNo", wx_user_id as "wxUserId", display_name as "displayName", total_score as "totalScore",
-        duration_seconds as "durationSeconds", grade_level as "gradeLevel"
-      from bbh_activity_grade where time_id = ${t} and round_no = ${r} and rank_no is not null
-      order by rank_no, finish_time nulls last, wx_user_id limit 10`),
-  );
   const groupTop = rowsOf<{ rankNo: number; groupId: string; groupName: string | null; groupScore: string | number }>(
     await tx.execute(sql`
       select rank_no as "rankNo", group_id as "groupId", group_name as "groupName", group_score as "groupScore"
@@ -260,13 +271,13 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
     timeId: t,
     roundNo: r,
     settleTime: now,
-    participantCount: n(totals.participants),
-    rankedCount: n(totals.ranked),
-    finishedCount: n(totals.finished),
-    groupCount: n(totals.groups),
+    participantCount: n(inserted.participants),
+    rankedCount: n(inserted.ranked),
+    finishedCount: n(inserted.finished),
+    groupCount: groups,
     ledgerCount: affectedRows(ledger),
     expiredTaskCount: affectedRows(expired),
-    top: top.map((x) => ({ ...x, rankNo: n(x.rankNo), totalScore: n(x.totalScore), durationSeconds: x.durationSeconds == null ? null : n(x.durationSeconds) })),
+    top: (inserted.top ?? []).map(({ finishTime: _f, ...x }) => ({ ...x, rankNo: n(x.rankNo), totalScore: n(x.totalScore), durationSeconds: x.durationSeconds == null ? null : n(x.durationSeconds) })),
     groupTop,
   };
 }
