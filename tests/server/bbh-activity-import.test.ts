@@ -4,11 +4,10 @@
  * nothing changed), permissions, files that are not workbooks, and export → import round trip.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
 import { bbhActivityMain, bbhOrganization } from "../../server/db/schema.js";
-import { API, createTestApp, type TestApp } from "./helpers.js";
-import { caller, rows } from "./bbh-helpers.js";
+import { createTestApp, type TestApp } from "./helpers.js";
+import { caller, downloadWorkbook, rows, uploadFile, xlsxFile } from "./bbh-helpers.js";
 
 let t: TestApp;
 let admin: string;
@@ -34,31 +33,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Cell = string | number | Date | null;
-async function xlsx(header: string[], lines: Cell[][]) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet("活动");
-  sheet.addRow(header);
-  for (const l of lines) sheet.addRow(l);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-async function upload(file: Buffer | null, query = "?activityType=1", token = admin) {
-  const boundary = "----a" + Math.random().toString(16).slice(2);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file ? "file" : "other"}"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: `${API}/bbh/api/activity/main/importExcel${query}`,
-    headers: { "x-access-token": token, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(head), file ?? Buffer.from("x"), Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-async function readBack(url: string) {
-  const res = await t.app.inject({ method: "GET", url: `${API}${url}`, headers: { "x-access-token": admin } });
-  expect(res.statusCode).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
-}
+const xlsx = (header: string[], lines: Cell[][]) => xlsxFile("活动", header, lines);
+const upload = (file: Buffer | null, query = "?activityType=1", token = admin) => uploadFile(t, `/bbh/api/activity/main/importExcel${query}`, file, token, { filename: "a.xlsx" });
+const readBack = (url: string) => downloadWorkbook(t, url, admin);
 
 const HEAD = ["活动名称", "活动类型", "参与方式", "闯关顺序", "开始时间", "结束时间", "主办单位", "活动简介", "是否需要报名", "人数上限", "排序"];
 const line = (name: string, over: Partial<Record<(typeof HEAD)[number], Cell>> = {}): Cell[] => {

@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
 import { bbhActivityMain, bbhOrganization, bbhSchool, bbhWxUser, sysDepart } from "../../server/db/schema.js";
 import { API, createTestApp, type TestApp } from "./helpers.js";
-import { caller, rows } from "./bbh-helpers.js";
+import { caller, rows, uploadFile, xlsxFile } from "./bbh-helpers.js";
 
 let t: TestApp;
 let admin: string;
@@ -95,22 +95,7 @@ describe("organisations", () => {
   });
 });
 
-async function uploadXlsx(token: string, header: string[], lines: Array<Array<string | number | null>>) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet("数据");
-  sheet.addRow(header);
-  for (const l of lines) sheet.addRow(l);
-  const file = Buffer.from(await book.xlsx.writeBuffer());
-  const boundary = "----bbh" + Math.random().toString(16).slice(2);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="data.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: `${API}/bbh/api/organization/importExcel`,
-    headers: { "x-access-token": token, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const uploadXlsx = async (token: string, header: string[], lines: Array<Array<string | number | null>>) => uploadFile(t, "/bbh/api/organization/importExcel", await xlsxFile("数据", header, lines), token);
 
 async function exportRows(query: string, token = admin) {
   const res = await t.app.inject({ method: "GET", url: `${API}/bbh/api/organization/exportXls${query}`, headers: { "x-access-token": token } });

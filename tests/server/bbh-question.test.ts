@@ -5,12 +5,11 @@
  * §8.4 demo bank.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
 import { bbhActivityMain, bbhActivityTask, bbhQuestion, bbhQuestionReportRecord, bbhQuestionType, bbhTag, bbhTagRel } from "../../server/db/schema.js";
-import { ADMIN_PASSWORD, API, createTestApp, type TestApp } from "./helpers.js";
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from "./helpers.js";
 import { seed } from "../../server/db/seed/index.js";
-import { at, caller, rows } from "./bbh-helpers.js";
+import { at, caller, downloadWorkbook, rows, uploadFile, xlsxFile } from "./bbh-helpers.js";
 
 let t: TestApp;
 let admin: string;
@@ -42,31 +41,9 @@ async function addQuestion(body: Record<string, unknown>) {
   return res.body.result.id as string;
 }
 
-async function xlsx(header: string[], lines: Array<Array<string | number>>) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet("题目");
-  sheet.addRow(header);
-  for (const l of lines) sheet.addRow(l);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-async function upload(file: Buffer, token = admin) {
-  const boundary = "----q" + Math.random().toString(16).slice(2);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="q.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: `${API}/bbh/api/question/importExcel`,
-    headers: { "x-access-token": token, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-async function readBack(url: string) {
-  const res = await t.app.inject({ method: "GET", url: `${API}${url}`, headers: { "x-access-token": admin } });
-  expect(res.statusCode).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
-}
+const xlsx = (header: string[], lines: Array<Array<string | number>>) => xlsxFile("题目", header, lines);
+const upload = (file: Buffer, token = admin) => uploadFile(t, "/bbh/api/question/importExcel", file, token, { filename: "q.xlsx" });
+const readBack = (url: string) => downloadWorkbook(t, url, admin);
 const HEADERS = ["分类名称", "题型", "题干", "选项A", "选项B", "选项C", "选项D", "选项E", "选项F", "选项G", "选项H", "答案", "解析", "难度", "分值", "状态"];
 const row = (type: string, kind: string, content: string, options: string[], answer: string, rest: Array<string | number> = []) => [type, kind, content, ...options, ...Array(8 - options.length).fill(""), answer, ...rest];
 

@@ -4,11 +4,10 @@
  * row imports nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { bbhRedMark } from "../../server/db/schema.js";
-import { API, createTestApp, type TestApp } from "./helpers.js";
-import { caller, rows } from "./bbh-helpers.js";
+import { createTestApp, type TestApp } from "./helpers.js";
+import { caller, rows, uploadFile, xlsxFile } from "./bbh-helpers.js";
 
 let t: TestApp;
 let admin: string;
@@ -23,22 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(lines: Array<Array<string | number>>, token = admin) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet("印记");
-  sheet.addRow(["印记名称", "印记类别", "经度", "纬度", "坐标系", "区县代码", "详细地址", "打卡半径"]);
-  for (const l of lines) sheet.addRow(l);
-  const file = Buffer.from(await book.xlsx.writeBuffer());
-  const boundary = "----bbh" + Math.random().toString(16).slice(2);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="marks.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: `${API}/bbh/api/activity/redmark/importExcel`,
-    headers: { "x-access-token": token, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const HEAD = ["印记名称", "印记类别", "经度", "纬度", "坐标系", "区县代码", "详细地址", "打卡半径"];
+const upload = async (lines: Array<Array<string | number>>, token = admin) => uploadFile(t, "/bbh/api/activity/redmark/importExcel", await xlsxFile("印记", HEAD, lines), token, { filename: "marks.xlsx" });
 
 const byName = async (n: string) => (await t.database.db.select().from(bbhRedMark).where(eq(bbhRedMark.markName, n)))[0];
 

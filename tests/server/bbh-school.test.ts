@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
 import { bbhSchool, bbhStudent, bbhWxUser, sysDepart } from "../../server/db/schema.js";
 import { API, createTestApp, type TestApp } from "./helpers.js";
-import { caller, rows } from "./bbh-helpers.js";
+import { caller, rows, uploadFile, xlsxFile } from "./bbh-helpers.js";
 
 let t: TestApp;
 let admin: string;
@@ -35,22 +35,7 @@ afterAll(() => t.close());
 const school = async (name: string, district = "360881") => (await db().select().from(bbhSchool).where(and(eq(bbhSchool.schoolName, name), eq(bbhSchool.districtCode, district), eq(bbhSchool.delFlag, 0))))[0];
 const student = async (no: string) => (await db().select().from(bbhStudent).where(and(eq(bbhStudent.studentNo, no), eq(bbhStudent.delFlag, 0))))[0];
 
-async function uploadXlsx(app: TestApp, url: string, token: string, header: string[], lines: Array<Array<string | number | null>>) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet("数据");
-  sheet.addRow(header);
-  for (const l of lines) sheet.addRow(l);
-  const file = Buffer.from(await book.xlsx.writeBuffer());
-  const boundary = "----bbh" + Math.random().toString(16).slice(2);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="data.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const res = await app.app.inject({
-    method: "POST",
-    url: `${API}${url}`,
-    headers: { "x-access-token": token, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const uploadXlsx = async (app: TestApp, url: string, token: string, header: string[], lines: Array<Array<string | number | null>>) => uploadFile(app, url, await xlsxFile("数据", header, lines), token);
 
 async function download(url: string, token: string) {
   const res = await t.app.inject({ method: "GET", url: `${API}${url}`, headers: { "x-access-token": token } });

@@ -5,11 +5,10 @@
  * and nothing changed; the activity must exist and be visible; permissions; export → import round trip.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ExcelJS from "exceljs";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { bbhActivityMain, bbhActivityTask, bbhQuestion, bbhQuestionType, bbhRedActivityMark, bbhRedMark, bbhTaskQuestion, sysDepart, sysPermission, sysRole } from "../../server/db/schema.js";
-import { API, createTestApp, type TestApp } from "./helpers.js";
-import { caller, rows } from "./bbh-helpers.js";
+import { createTestApp, type TestApp } from "./helpers.js";
+import { caller, downloadWorkbook, rows, uploadFile, xlsxFile } from "./bbh-helpers.js";
 
 let t: TestApp;
 let admin: string;
@@ -55,31 +54,9 @@ const HEAD = ["任务名称", "任务类型", "所在印记", "分值", "是否�
 type Row = Partial<Record<(typeof HEAD)[number], string | number>>;
 const line = (name: string, type: string, over: Row = {}) => HEAD.map((h) => (h === "任务名称" ? name : h === "任务类型" ? type : (over[h] ?? "")));
 
-async function xlsx(header: string[], lines: Array<Array<string | number>>) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet("任务");
-  sheet.addRow(header);
-  for (const l of lines) sheet.addRow(l);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-async function upload(file: Buffer, query: string, token = admin) {
-  const boundary = "----t" + Math.random().toString(16).slice(2);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const res = await t.app.inject({
-    method: "POST",
-    url: `${API}/bbh/api/activity/task/importExcel${query}`,
-    headers: { "x-access-token": token, "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-async function readBack(url: string) {
-  const res = await t.app.inject({ method: "GET", url: `${API}${url}`, headers: { "x-access-token": admin } });
-  expect(res.statusCode).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
-}
+const xlsx = (header: string[], lines: Array<Array<string | number>>) => xlsxFile("任务", header, lines);
+const upload = (file: Buffer, query: string, token = admin) => uploadFile(t, `/bbh/api/activity/task/importExcel${query}`, file, token, { filename: "t.xlsx" });
+const readBack = (url: string) => downloadWorkbook(t, url, admin);
 
 describe("task import", () => {
   it("serves the template: the import's headers and a 填写说明 sheet", async () => {
