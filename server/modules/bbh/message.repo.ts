@@ -22,7 +22,7 @@ import { formatDateTime, parseDateTime } from "../../lib/dates.js";
 import { nextId } from "../../lib/ids.js";
 import { MAX_RETRIES, MSG_CHANNEL, SEND_STATUS, WX_KEYWORD_PATTERN, WX_TIME_TYPES, WX_VALUE_LIMITS } from "../../../contract/bbh-message.js";
 import { renderTemplate } from "../sys/message-senders.js";
-import { rowsOf } from "./shared.js";
+import { affected, rowsOf } from "./shared.js";
 
 export type TemplateRow = typeof bbhMessageTemplate.$inferSelect;
 export type Vars = Record<string, unknown>;
@@ -247,8 +247,7 @@ export async function queueSettleMessages(
       g.wx_user_id, u.openid, 'activity', ${s.activityId}, 0, 0, 0, ${s.by}, ${s.by}, ${s.settleTime}, ${s.orgCode}
     from bbh_activity_grade g join bbh_wx_user u on u.id = g.wx_user_id and u.user_status = 0
     where g.time_id = ${s.timeId} and g.round_no = ${s.roundNo}`);
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return Number(r?.rowCount ?? r?.affectedRows ?? 0);
+  return affected(result);
 }
 
 /** A timestamptz column as the wire's `yyyy-MM-dd HH:mm:ss` (GMT+8) in SQL. */
@@ -284,8 +283,7 @@ export async function queueAnswerAuditMessages(tx: Db, answerIds: string[], by: 
       left join bbh_activity_task k on k.id = x.task_id
       left join bbh_activity_main m on m.id = x.activity_id
     where x.id in (${sql.join(answerIds.map((id) => sql`${id}`), sql`, `)}) and x.audit_status in (1, 2)`);
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return Number(r?.rowCount ?? r?.affectedRows ?? 0);
+  return affected(result);
 }
 
 // ---------------------------------------------------------------------------------------------------------

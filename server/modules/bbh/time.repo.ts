@@ -18,7 +18,7 @@ import { bbhActivityMain, bbhActivityTask, bbhActivityTime, bbhUserTaskAnswer, b
 import { badRequest } from "../../lib/envelope.js";
 import { count } from "drizzle-orm";
 import { parseGradeRule } from "./activity.repo.js";
-import { loadActivity, rowsOf, sqlState } from "./shared.js";
+import { affected, loadActivity, rowsOf, sqlState } from "./shared.js";
 import { queueSettleMessages } from "./message.repo.js";
 
 export type TimeRow = typeof bbhActivityTime.$inferSelect;
@@ -227,7 +227,7 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
   if (a.teamMode === 2 || a.teamMode === 3) {
     const scoreRule = a.groupScoreRule ?? 2;
     const topN = a.groupTopN ?? 3;
-    groups = affectedRows(await tx.execute(sql`
+    groups = affected(await tx.execute(sql`
       insert into bbh_activity_group_grade (id, activity_id, time_id, round_no, group_id, group_name, member_count, finished_member_count,
         total_score, avg_score, group_score, score_rule, avg_duration_seconds, rank_no, settle_time, create_by, create_time, sys_org_code)
       select replace(gen_random_uuid()::text, '-', ''), ${a.id}, ${t}, ${r}, s.group_id, grp.group_name, s.member_count, s.finished_member_count,
@@ -275,8 +275,8 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
     rankedCount: n(inserted.ranked),
     finishedCount: n(inserted.finished),
     groupCount: groups,
-    ledgerCount: affectedRows(ledger),
-    expiredTaskCount: affectedRows(expired),
+    ledgerCount: affected(ledger),
+    expiredTaskCount: affected(expired),
     top: (inserted.top ?? []).map(({ finishTime: _f, ...x }) => ({ ...x, rankNo: n(x.rankNo), totalScore: n(x.totalScore), durationSeconds: x.durationSeconds == null ? null : n(x.durationSeconds) })),
     groupTop,
   };
@@ -309,10 +309,6 @@ export async function queueSettledMessages(db: Db, timeId?: string): Promise<num
   return queued;
 }
 
-function affectedRows(result: unknown): number {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return Number(r?.rowCount ?? r?.affectedRows ?? 0);
-}
 
 export interface RestartOptions {
   startTime: Date | null;
