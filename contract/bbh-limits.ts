@@ -9,6 +9,12 @@ type Limits = Record<string, FieldLimit>;
 
 const URL_LIST = { max: 2000 } as const;
 
+/** 联系人 and 联系电话, the same on activities, schools and organisations (the console's ContactFields). */
+export const contactLimits = {
+  contactName: { label: "联系人", max: 50 },
+  contactPhone: { label: "联系电话", max: 20 },
+} as const satisfies Limits;
+
 export const activityLimits = {
   activityName: { label: "活动名称", required: true, max: 100 },
   coverImage: { label: "封面图", max: 500 },
@@ -16,8 +22,7 @@ export const activityLimits = {
   summary: { label: "活动简介", max: 500 },
   organizerOrgId: { label: "主办单位", max: 32 },
   organizerName: { label: "主办单位名称", max: 100 },
-  contactName: { label: "联系人", max: 50 },
-  contactPhone: { label: "联系电话", max: 20 },
+  ...contactLimits,
   provinceCode: { label: "省份代码", max: 12 },
   cityCode: { label: "城市代码", max: 12 },
   districtCode: { label: "区县代码", max: 12 },
@@ -111,8 +116,7 @@ export const schoolLimits = {
   districtCode: { label: "区县代码", max: 12 },
   regionName: { label: "所在地区", max: 100 },
   address: { label: "详细地址", max: 255 },
-  contactName: { label: "联系人", max: 50 },
-  contactPhone: { label: "联系电话", max: 20 },
+  ...contactLimits,
   logo: { label: "校徽", max: 500 },
 } as const satisfies Limits;
 
@@ -125,8 +129,7 @@ export const studentLimits = {
 } as const satisfies Limits;
 
 export const organizationLimits = {
-  contactName: { label: "联系人", max: 50 },
-  contactPhone: { label: "联系电话", max: 20 },
+  ...contactLimits,
   address: { label: "地址", max: 255 },
   logo: { label: "组织标志", max: 500 },
   intro: { label: "组织简介", max: 5000 },

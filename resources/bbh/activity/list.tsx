@@ -26,6 +26,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 
 import { activityLimits, activityTimeLimits } from "../../../contract/bbh-limits";
+import { ContactFields, half } from "../../../kit/form-fields";
 import { useAccess } from "../../../kit/auth";
 import { actionColumn } from "../../../kit/action-column";
 import { useDictOptions } from "../../../kit/dict";
@@ -109,7 +110,6 @@ function ActivityForm({ form, adding }: { form: FormInstance; adding: boolean })
   const scopes = useDictOptions("bbh_participant_scope");
   const L = activityLimits;
   const teamMode = Form.useWatch("teamMode", form);
-  const half = (node: React.ReactNode) => <Col span={12}>{node}</Col>;
   return (
     <Tabs
       items={[
@@ -154,16 +154,7 @@ function ActivityForm({ form, adding }: { form: FormInstance; adding: boolean })
                   <Input placeholder="如：江西省南昌市" />
                 </Form.Item>,
               )}
-              {half(
-                <Form.Item label="联系人" name="contactName" rules={limitRules(L.contactName)}>
-                  <Input placeholder="请输入联系人" />
-                </Form.Item>,
-              )}
-              {half(
-                <Form.Item label="联系电话" name="contactPhone" rules={limitRules(L.contactPhone)}>
-                  <Input placeholder="请输入联系电话" />
-                </Form.Item>,
-              )}
+              <ContactFields />
               <Col span={24}>
                 <Form.Item label="活动地点" name="address" rules={limitRules(L.address)}>
                   <Input placeholder="请输入活动地点" />

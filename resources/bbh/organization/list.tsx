@@ -1,7 +1,8 @@
-import { Card, Col, Empty, Form, Input, InputNumber, Row, Select, Tag, Tree, Typography } from "antd";
+import { Card, Col, Empty, Form, Input, Row, Select, Tag, Tree, Typography } from "antd";
 import { useState } from "react";
 
 import { organizationLimits as L } from "../../../contract/bbh-limits";
+import { ContactFields, ChinaPointFields, half } from "../../../kit/form-fields";
 import { CrudPage } from "../../../kit/crud-page";
 import { DepartTreeSelect, useDepartTree, type DepartNode } from "../../../kit/depart-tree-select";
 import { useDictOptions } from "../../../kit/dict";
@@ -30,7 +31,6 @@ interface OrgRow {
 }
 
 const num = (v: unknown) => (v === null || v === undefined || v === "" ? null : Number(v));
-const half = (node: React.ReactNode) => <Col span={12}>{node}</Col>;
 type TreeNode = { key: string; title: string; children?: TreeNode[] };
 const toTree = (nodes: DepartNode[]): TreeNode[] => nodes.map((n) => ({ key: n.id, title: n.title, children: n.children ? toTree(n.children) : undefined }));
 
@@ -109,31 +109,13 @@ export default function OrganizationListPage({ route }: PageProps) {
                   <Select options={states} />
                 </Form.Item>,
               )}
-              {half(
-                <Form.Item label="联系人" name="contactName" rules={limitRules(L.contactName)}>
-                  <Input placeholder="请输入联系人" />
-                </Form.Item>,
-              )}
-              {half(
-                <Form.Item label="联系电话" name="contactPhone" rules={limitRules(L.contactPhone)}>
-                  <Input placeholder="请输入联系电话" />
-                </Form.Item>,
-              )}
+              <ContactFields />
               <Col span={24}>
                 <Form.Item label="地址" name="address" rules={limitRules(L.address)}>
                   <Input placeholder="请输入地址" />
                 </Form.Item>
               </Col>
-              {half(
-                <Form.Item label="经度（GCJ-02）" name="longitude">
-                  <InputNumber style={{ width: "100%" }} min={73.5} max={135.1} step={0.000001} />
-                </Form.Item>,
-              )}
-              {half(
-                <Form.Item label="纬度（GCJ-02）" name="latitude">
-                  <InputNumber style={{ width: "100%" }} min={3.8} max={53.6} step={0.000001} />
-                </Form.Item>,
-              )}
+              <ChinaPointFields />
               <Col span={24}>
                 <Form.Item label="组织简介" name="intro" rules={limitRules(L.intro)}>
                   <Input.TextArea rows={3} placeholder="请输入组织简介" />

@@ -1,7 +1,8 @@
-import { Col, Form, Input, InputNumber, Row, Select, Tag } from "antd";
+import { Col, Form, Input, Row, Select, Tag } from "antd";
 import { useNavigate } from "react-router";
 
 import { schoolLimits as L } from "../../../contract/bbh-limits";
+import { ContactFields, ChinaPointFields, half } from "../../../kit/form-fields";
 import { CrudPage } from "../../../kit/crud-page";
 import { DepartTreeSelect } from "../../../kit/depart-tree-select";
 import { useDictOptions } from "../../../kit/dict";
@@ -31,7 +32,6 @@ export interface SchoolRow {
 }
 
 const num = (v: unknown) => (v === null || v === undefined || v === "" ? null : Number(v));
-const half = (node: React.ReactNode) => <Col span={12}>{node}</Col>;
 
 /** 学校: list with filters, add/edit (department, coordinates), Excel import/export, detail with its students. */
 export default function SchoolListPage({ route }: PageProps) {
@@ -102,26 +102,8 @@ export default function SchoolListPage({ route }: PageProps) {
               <Input placeholder="请输入详细地址" />
             </Form.Item>
           </Col>
-          {half(
-            <Form.Item label="经度（GCJ-02）" name="longitude">
-              <InputNumber style={{ width: "100%" }} min={73.5} max={135.1} step={0.000001} placeholder="如：114.1727" />
-            </Form.Item>,
-          )}
-          {half(
-            <Form.Item label="纬度（GCJ-02）" name="latitude">
-              <InputNumber style={{ width: "100%" }} min={3.8} max={53.6} step={0.000001} placeholder="如：26.5692" />
-            </Form.Item>,
-          )}
-          {half(
-            <Form.Item label="联系人" name="contactName" rules={limitRules(L.contactName)}>
-              <Input placeholder="请输入联系人" />
-            </Form.Item>,
-          )}
-          {half(
-            <Form.Item label="联系电话" name="contactPhone" rules={limitRules(L.contactPhone)}>
-              <Input placeholder="请输入联系电话" />
-            </Form.Item>,
-          )}
+          <ChinaPointFields />
+          <ContactFields />
           <Col span={24}>
             <Form.Item label="所属组织" name="sysDepartId" extra="用于数据权限：该组织的工作人员可以看到本校数据">
               <DepartTreeSelect placeholder="请选择所属组织" />

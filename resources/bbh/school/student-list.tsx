@@ -1,8 +1,9 @@
 import { useCustom } from "@refinedev/core";
-import { Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Tag } from "antd";
+import { Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Tag } from "antd";
 import { useEffect, useState } from "react";
 
 import { studentLimits as L } from "../../../contract/bbh-limits";
+import { half } from "../../../kit/form-fields";
 import { useAccess } from "../../../kit/auth";
 import { CrudPage } from "../../../kit/crud-page";
 import { useDictOptions } from "../../../kit/dict";
@@ -36,7 +37,6 @@ export interface StudentRow {
 
 const num = (v: unknown) => (v === null || v === undefined || v === "" ? null : Number(v));
 const code = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
-const half = (node: React.ReactNode) => <Col span={12}>{node}</Col>;
 
 /** 绑定微信: a WeChat user found by 昵称/姓名/手机. */
 function BindModal({ student, onClose }: { student?: StudentRow; onClose: () => void }) {
