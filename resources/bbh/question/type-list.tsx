@@ -1,6 +1,6 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Table, Tag, TreeSelect } from "antd";
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Table, Tag, TreeSelect } from "antd";
 import { useEffect, useState } from "react";
 
 import { questionTypeLimits } from "../../../contract/bbh-limits";
@@ -8,7 +8,7 @@ import { actionColumn } from "../../../kit/action-column";
 import { useAccess } from "../../../kit/auth";
 import { useDictOptions } from "../../../kit/dict";
 import type { PageProps } from "../../../kit/page";
-import { useApi } from "../../../kit/use-api";
+import { useAction, useApi } from "../../../kit/use-api";
 import { FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
 import { errorNotification } from "../../../providers/data-provider";
 import { QUESTION_TYPE_API, QUESTION_TYPE_CODES } from "./resource";
@@ -27,7 +27,6 @@ export interface TypeRow {
   children?: TypeRow[] | null;
 }
 
-type Failure = { message?: string; notified?: boolean };
 const ids = (rows: TypeRow[]): string[] => rows.flatMap((r) => [r.id, ...ids(r.children ?? [])]);
 const clean = (rows: TypeRow[]): TypeRow[] => rows.map((r) => ({ ...r, children: r.children?.length ? clean(r.children) : undefined }));
 const asTree = (rows: TypeRow[], except?: string): Array<{ title: string; value: string; children?: unknown[] }> =>
@@ -37,7 +36,7 @@ const asTree = (rows: TypeRow[], except?: string): Array<{ title: string; value:
 export default function QuestionTypeListPage({ route }: PageProps) {
   const access = useAccess();
   const api = useApi();
-  const { message } = App.useApp();
+  const act = useAction();
   const statuses = useDictOptions("bbh_enable_status");
   const [form] = Form.useForm();
   const [name, setName] = useState<string>();
@@ -69,30 +68,19 @@ export default function QuestionTypeListPage({ route }: PageProps) {
     if (!values) return;
     const body = { typeName: values.typeName, pid: values.pid ?? "0", sortNo: values.sortNo ?? null, icon: values.icon ?? null, typeStatus: Number(values.typeStatus ?? 1) };
     setSaving(true);
-    try {
-      if (editing.record) await api.put(`${QUESTION_TYPE_API}/edit`, { ...body, id: editing.record.id });
-      else await api.post(`${QUESTION_TYPE_API}/add`, body);
-      message.success(editing.record ? "编辑成功!" : "添加成功！");
-      if (editing.parent) setExpanded((keys) => [...(keys ?? []), editing.parent!.id]);
-      setEditing({ open: false });
-      await query.refetch();
-    } catch (error) {
-      const failure = error as Failure;
-      if (!failure.notified) message.warning(failure.message || "操作失败");
-    } finally {
-      setSaving(false);
-    }
+    const done = await act(
+      () => (editing.record ? api.put(`${QUESTION_TYPE_API}/edit`, { ...body, id: editing.record.id }) : api.post(`${QUESTION_TYPE_API}/add`, body)),
+      editing.record ? "编辑成功!" : "添加成功！",
+    );
+    setSaving(false);
+    if (!done) return;
+    if (editing.parent) setExpanded((keys) => [...(keys ?? []), editing.parent!.id]);
+    setEditing({ open: false });
+    await query.refetch();
   };
 
   const remove = async (record: TypeRow) => {
-    try {
-      await api.del(`${QUESTION_TYPE_API}/delete`, { id: record.id });
-      message.success("删除成功!");
-      await query.refetch();
-    } catch (error) {
-      const failure = error as Failure;
-      if (!failure.notified) message.warning(failure.message || "删除失败");
-    }
+    if (await act(() => api.del(`${QUESTION_TYPE_API}/delete`, { id: record.id }), "删除成功!")) await query.refetch();
   };
 
   return (

@@ -7,7 +7,7 @@ import { SHOW_INDEX_BOUNDS, tagLimits as L } from "../../../contract/bbh-limits"
 import { useAccess } from "../../../kit/auth";
 import { useDictOptions } from "../../../kit/dict";
 import type { PageProps } from "../../../kit/page";
-import { useApi } from "../../../kit/use-api";
+import { useAction, useApi } from "../../../kit/use-api";
 import { FORM_VALIDATE_TRIGGER, limitRules } from "../../../kit/validators";
 import { errorNotification } from "../../../providers/data-provider";
 import { TAG_API, TAG_CODES } from "./resource";
@@ -37,6 +37,7 @@ const TYPES_FALLBACK = [
 function TagTypeTable({ tagType, reloadKey, onEdit }: { tagType: number; reloadKey: number; onEdit: (row: TagRow) => void }) {
   const access = useAccess();
   const api = useApi();
+  const act = useAction();
   const { message } = App.useApp();
   const { result, query } = useCustom<{ records: TagRow[] }>({
     url: `${TAG_API}/list`,
@@ -67,14 +68,7 @@ function TagTypeTable({ tagType, reloadKey, onEdit }: { tagType: number; reloadK
   };
 
   const remove = async (row: TagRow) => {
-    try {
-      await api.del(`${TAG_API}/delete`, { id: row.id });
-      message.success("删除成功!");
-      await query.refetch();
-    } catch (error) {
-      const failure = error as Failure;
-      if (!failure.notified) message.warning(failure.message || "删除失败");
-    }
+    if (await act(() => api.del(`${TAG_API}/delete`, { id: row.id }), "删除成功!")) await query.refetch();
   };
 
   return (
@@ -133,7 +127,7 @@ function TagTypeTable({ tagType, reloadKey, onEdit }: { tagType: number; reloadK
 export default function TagListPage({ route }: PageProps) {
   const access = useAccess();
   const api = useApi();
-  const { message } = App.useApp();
+  const act = useAction();
   const dictTypes = useDictOptions("bbh_tag_type");
   const types = dictTypes.length ? dictTypes : TYPES_FALLBACK;
   const states = useDictOptions("bbh_enable_status");
@@ -164,19 +158,15 @@ export default function TagListPage({ route }: PageProps) {
       tagStatus: Number(values.tagStatus ?? 1),
     };
     setSaving(true);
-    try {
-      if (editing.record) await api.put(`${TAG_API}/edit`, { ...body, id: editing.record.id });
-      else await api.post(`${TAG_API}/add`, body);
-      message.success(editing.record ? "编辑成功!" : "添加成功！");
-      setEditing({ open: false });
-      setActive(String(body.tagType));
-      setReloadKey((k) => k + 1);
-    } catch (error) {
-      const failure = error as Failure;
-      if (!failure.notified) message.warning(failure.message || "操作失败");
-    } finally {
-      setSaving(false);
-    }
+    const done = await act(
+      () => (editing.record ? api.put(`${TAG_API}/edit`, { ...body, id: editing.record.id }) : api.post(`${TAG_API}/add`, body)),
+      editing.record ? "编辑成功!" : "添加成功！",
+    );
+    setSaving(false);
+    if (!done) return;
+    setEditing({ open: false });
+    setActive(String(body.tagType));
+    setReloadKey((k) => k + 1);
   };
 
   return (
