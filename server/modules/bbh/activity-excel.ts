@@ -30,7 +30,7 @@ import { created } from "../sys/shared.js";
 import { ACTIVITY_DICTS, ActivityBody, activitySpecFor, activityValues, toActivityJson, type ActivityBodyValue } from "./activity.js";
 import { col, registerExport } from "./lists.js";
 import { rowErrorsMessage, type RowError } from "./question-excel.js";
-import { refusedField, type ActivityRow } from "./shared.js";
+import { dictionary, refusedField, type ActivityRow } from "./shared.js";
 
 const A = bbhActivityMain;
 const BASE = "/bbh/api/activity/main";
@@ -61,11 +61,7 @@ export async function columnDicts(dicts: Dicts, columns: ImportColumn[]) {
   for (const c of columns) {
     if (c.kind !== "dict" || !c.dict) continue;
     const items = await dicts.items(c.dict);
-    const values = new Map<string, number>();
-    for (const i of items) {
-      values.set(i.value, Number(i.value));
-      values.set(i.text, Number(i.value));
-    }
+    const values = await dictionary(dicts, c.dict);
     for (const [word, v] of Object.entries(c.aliases ?? {})) values.set(word, v);
     out.set(c.header, { values, texts: items.map((i) => i.text) });
   }

@@ -26,8 +26,7 @@ import { registerCrud } from "../sys/crud.js";
 import { IdQuery, ListQuery, created, scope } from "../sys/shared.js";
 import { col, registerExport } from "./lists.js";
 import { maskPhone } from "./records.js";
-import { dictionary } from "./school.js";
-import { BbhId, Code, OptNumber, blank, crudCodes, rowJson, textField } from "./shared.js";
+import { BbhId, Code, OptNumber, blank, crudCodes, dictionary, rowJson, textField } from "./shared.js";
 
 const O = bbhOrganization;
 const BASE = "/bbh/api/organization";

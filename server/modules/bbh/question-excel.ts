@@ -22,6 +22,7 @@ import { parseIds, scope } from "../sys/shared.js";
 import { ExportQuery } from "./lists.js";
 import { QUESTION_BASE, QUESTION_DICTS, questionConditions, questionExtra, questionListSpec, toQuestionJson, type QuestionRow } from "./question.js";
 import { allTypes, typePaths } from "./question-type.js";
+import { dictionary } from "./shared.js";
 
 const TITLE = "题目";
 const EXPORT_MAX = 50_000;
@@ -49,15 +50,6 @@ export default async function questionExcelRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db, dicts, config, cache } = app.ctx;
   await acceptUploads(base);
-
-  const dictValues = async (code: string) => {
-    const map = new Map<string, number>();
-    for (const i of await dicts.items(code)) {
-      map.set(i.value, Number(i.value));
-      map.set(i.text, Number(i.value));
-    }
-    return map;
-  };
 
   app.get(`${QUESTION_BASE}/exportXls`, { config: can("bbh:question:export"), schema: { querystring: ExportQuery } }, async (req, reply) => {
     const q = req.query as Record<string, unknown>;
@@ -123,9 +115,9 @@ export default async function questionExcelRoutes(base: FastifyInstance) {
 
   app.post(`${QUESTION_BASE}/importExcel`, { config: can("bbh:question:import") }, async (req, reply) => {
     const rows = await readWorkbook(await uploadedWorkbook(req), REQUIRED);
-    const answerTypes = await dictValues("bbh_answer_type");
-    const difficulties = await dictValues("bbh_difficulty");
-    const statuses = await dictValues("bbh_enable_status");
+    const answerTypes = await dictionary(dicts, "bbh_answer_type");
+    const difficulties = await dictionary(dicts, "bbh_difficulty");
+    const statuses = await dictionary(dicts, "bbh_enable_status");
     for (const [v, text] of Object.entries(ANSWER_TYPE_TEXT)) answerTypes.set(text, Number(v));
     const types = await allTypes(db);
     const byPath = new Map<string, string>();

@@ -15,6 +15,7 @@ import { fail, ok } from "../../lib/envelope.js";
 import { acceptUploads, importErrors, readWorkbook, uploadedWorkbook } from "../../lib/excel.js";
 import { nextId } from "../../lib/ids.js";
 import { can } from "../../plugins/auth.js";
+import { dictionary } from "./shared.js";
 
 const M = bbhRedMark;
 const REQUIRED = ["印记名称", "印记类别", "经度", "纬度"];
@@ -108,13 +109,3 @@ export default async function redMarkImportRoutes(base: FastifyInstance) {
   });
 }
 
-/** Item text and value → value, for a dictionary's cells (either may be typed). */
-async function dictionary(dicts: FastifyInstance["ctx"]["dicts"], code: string): Promise<Map<string, number>> {
-  const items = await dicts.items(code);
-  const map = new Map<string, number>();
-  for (const i of items) {
-    map.set(i.value, Number(i.value));
-    map.set(i.text, Number(i.value));
-  }
-  return map;
-}

@@ -23,7 +23,7 @@ import { registerCrud } from "../sys/crud.js";
 import { IdQuery, ListQuery, scope } from "../sys/shared.js";
 import { col, registerExport } from "./lists.js";
 import { maskPhone } from "./records.js";
-import { Code, OptBbhId, OptNumber, blank, crudCodes, rowJson, textField } from "./shared.js";
+import { Code, OptBbhId, OptNumber, blank, crudCodes, dictionary, rowJson, textField } from "./shared.js";
 
 const S = bbhSchool;
 const BASE = "/bbh/api/school";
@@ -313,13 +313,4 @@ export default async function schoolRoutes(base: FastifyInstance) {
   });
 }
 
-/** Item text and value → value, for a dictionary's cells (either may be typed). */
-export async function dictionary(dicts: FastifyInstance["ctx"]["dicts"], code: string): Promise<Map<string, number>> {
-  const map = new Map<string, number>();
-  for (const i of await dicts.items(code)) {
-    map.set(i.value, Number(i.value));
-    map.set(i.text, Number(i.value));
-  }
-  return map;
-}
 

@@ -4,6 +4,7 @@
  * domain.md §5. Refusals of the business rules are 400 envelopes (`badRequest`) with the domain's wording;
  * a refused request changes nothing (every write runs in one transaction that the refusal rolls back).
  */
+import type { FastifyInstance } from "fastify";
 import { Type, type TSchema } from "typebox";
 import { and, eq, sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
@@ -120,3 +121,13 @@ export const crudCodes = (module: string) => ({
   delete: `bbh:${module}:delete`,
   deleteBatch: `bbh:${module}:deleteBatch`,
 });
+
+/** Item text and value → value, for a dictionary's cells (either may be typed). */
+export async function dictionary(dicts: FastifyInstance["ctx"]["dicts"], code: string): Promise<Map<string, number>> {
+  const map = new Map<string, number>();
+  for (const i of await dicts.items(code)) {
+    map.set(i.value, Number(i.value));
+    map.set(i.text, Number(i.value));
+  }
+  return map;
+}
