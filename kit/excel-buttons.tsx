@@ -46,17 +46,21 @@ export function ExcelButtons(props: {
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState<"export" | "import">();
 
+  /** GETs a file from the server and saves it; a failure the API layer has not shown is a warning. */
+  const saveFrom = async (path: string, query: Record<string, unknown> | undefined, fileName: string, failure: string) => {
+    try {
+      saveBlob(await api.download(`${props.base}/${path}`, query), fileName);
+    } catch (error) {
+      const e = error as { message?: string; notified?: boolean };
+      if (!e.notified) message.warning(e.message || failure);
+    }
+  };
+
   const exportXls = async () => {
     setBusy("export");
-    try {
-      const query = { ...toSortParams(props.sorters), ...toQueryParams(props.filters), selections: props.selections?.length ? props.selections.join(",") : undefined };
-      saveBlob(await api.download(`${props.base}/exportXls`, query), `${props.title}.xlsx`);
-    } catch (error) {
-      const failure = error as { message?: string; notified?: boolean };
-      if (!failure.notified) message.warning(failure.message || "导出失败");
-    } finally {
-      setBusy(undefined);
-    }
+    const query = { ...toSortParams(props.sorters), ...toQueryParams(props.filters), selections: props.selections?.length ? props.selections.join(",") : undefined };
+    await saveFrom("exportXls", query, `${props.title}.xlsx`, "导出失败");
+    setBusy(undefined);
   };
 
   const importXls = async (file: File) => {
@@ -81,15 +85,6 @@ export function ExcelButtons(props: {
     }
   };
 
-  const template = async (name: string) => {
-    try {
-      saveBlob(await api.download(`${props.base}/importTemplate`, props.importQuery), `${name}.xlsx`);
-    } catch (error) {
-      const failure = error as { message?: string; notified?: boolean };
-      if (!failure.notified) message.warning(failure.message || "下载失败");
-    }
-  };
-
   return (
     <>
       {access.has(props.exportCode) && (
@@ -105,7 +100,7 @@ export function ExcelButtons(props: {
         </Upload>
       )}
       {props.templateName && props.importCode && access.has(props.importCode) && (
-        <Button icon={<DownloadOutlined />} onClick={() => void template(props.templateName!)}>
+        <Button icon={<DownloadOutlined />} onClick={() => void saveFrom("importTemplate", props.importQuery, `${props.templateName}.xlsx`, "下载失败")}>
           下载模板
         </Button>
       )}
