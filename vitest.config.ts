@@ -34,6 +34,13 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
           fileParallelism: false,
+          // A page's state on a loaded 2-core CI machine can take seconds to settle (lazy chunks, a slow first
+          // request): expect.poll's 1 s default made journeys fail at random. A poll that asserts a deadline
+          // (the 1 s announcement push) sets its own timeout.
+          expect: { poll: { timeout: 10_000 } },
+          // One retry for a journey through a real browser on a shared machine; the plain reporter names every
+          // test that needed it, so a flaky journey is reported, not hidden. Server and console tests get none.
+          retry: 1,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

@@ -92,6 +92,11 @@ export default async function setup(project: TestProject) {
       await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
       if (server.exitCode === null) server.kill("SIGKILL");
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    // A server killed mid-write may still hold a file for a moment: a temp directory left behind fails no run.
+    try {
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    } catch (error) {
+      console.warn(`e2e: could not remove ${dataDir}: ${(error as Error).message}`);
+    }
   };
 }
