@@ -2,9 +2,10 @@
  * How every journey starts Debian's Chromium: headless, Chinese locale, and the flags this machine needs
  * (docs/architecture.md "Browser tests": without the background-networking flags Chromium keeps dialling
  * hosts the closed network refuses). Journeys pass only what differs (viewport, downloads, a wrapper).
- * Also the one way journeys sign in through the login form.
+ * Also the one way journeys sign in through the login form, and the one way they weigh a page's JavaScript.
  */
-import type { BrowserContextOptions, LaunchOptions, Page } from "playwright-core";
+import { gzipSync } from "node:zlib";
+import type { BrowserContextOptions, LaunchOptions, Page, Response } from "playwright-core";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -46,4 +47,32 @@ export async function signInAs(page: Page, baseUrl: string, username: string, pa
   await page.getByRole("button", { name: /登\s*录/ }).click();
   await page.waitForURL(/\/dashboard\/analysis$/);
   await page.locator(".rm-header").waitFor();
+}
+
+/**
+ * Records the gzipped size of every script `page` loads from now on. `stop()` detaches the listener and waits
+ * for every body still being read, so no size is missed and no read is left to reject once the page closes
+ * (an unhandled rejection after the tests passed made Vitest exit 1 with every test green).
+ */
+export function recordScripts(page: Page) {
+  const sizes = new Map<string, number>();
+  const reads: Array<Promise<void>> = [];
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() !== "script") return;
+    reads.push(
+      response.body().then(
+        (body) => void sizes.set(response.url(), gzipSync(body).length),
+        () => void sizes.set(response.url(), Number.NaN),
+      ),
+    );
+  };
+  page.on("response", onResponse);
+  return {
+    /** Script URL → gzipped bytes; a body that could not be read shows as NaN, which fails any budget. */
+    async stop(): Promise<Map<string, number>> {
+      page.off("response", onResponse);
+      await Promise.all(reads);
+      return sizes;
+    },
+  };
 }

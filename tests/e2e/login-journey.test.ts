@@ -1,9 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { chromiumOptions } from "./chromium";
+import { chromiumOptions, recordScripts } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -181,13 +180,10 @@ describe("login journey", () => {
 
   it(`loads at most ${LOGIN_ROUTE_BUDGET_BYTES / 1024} kB of gzipped JavaScript for /user/login`, async () => {
     const page = await signedOutPage();
-    const scripts = new Map<string, number>();
-    page.on("response", async (response) => {
-      if (response.request().resourceType() !== "script") return;
-      scripts.set(response.url(), gzipSync(await response.body()).length);
-    });
+    const recording = recordScripts(page);
     await page.goto(`${baseUrl}/user/login`, { waitUntil: "networkidle" });
     await page.getByPlaceholder("请输入用户名").waitFor();
+    const scripts = await recording.stop();
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
     console.log(`login route: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} kB gzip`);
     expect(total).toBeLessThanOrEqual(LOGIN_ROUTE_BUDGET_BYTES);

@@ -6,10 +6,9 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromiumOptions, signInAs } from "./chromium";
+import { chromiumOptions, recordScripts, signInAs } from "./chromium";
 
 const baseUrl = inject("baseUrl");
 const adminPassword = inject("adminPassword");
@@ -66,19 +65,14 @@ async function chartsDrawn(count: number) {
 
 describe("monitoring pages", () => {
   it("draws the home page's charts from a lazily loaded chunk", async () => {
-    const scripts = new Map<string, number>();
-    const onResponse = async (response: import("playwright-core").Response) => {
-      if (response.request().resourceType() !== "script") return;
-      scripts.set(response.url(), gzipSync(await response.body()).length);
-    };
-    page.on("response", onResponse);
+    const recording = recordScripts(page);
     await page.goto(`${baseUrl}/dashboard/analysis`, { waitUntil: "networkidle" });
     await visible(/(早上|上午|中午|下午|晚上)好/).waitFor();
     await visible("近 7 天登录").waitFor();
     await visible("今日登录").waitFor();
     await visible("待审核答案").waitFor();
     await chartsDrawn(3);
-    page.off("response", onResponse);
+    const scripts = await recording.stop();
     const names = [...scripts.keys()].map((url) => url.split("/").pop() ?? "");
     const chartChunk = names.filter((n) => n.startsWith("charts"));
     expect(chartChunk.length).toBe(1);

@@ -5,9 +5,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { chromiumOptions, signInAs } from "./chromium";
+import { chromiumOptions, recordScripts, signInAs } from "./chromium";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
@@ -470,13 +469,10 @@ describe("console shell", () => {
 
   it("loads the home tab lazily and records its JavaScript", async () => {
     const page = await newSignedInPage();
-    const scripts = new Map<string, number>();
-    page.on("response", async (response) => {
-      if (response.request().resourceType() !== "script") return;
-      scripts.set(response.url(), gzipSync(await response.body()).length);
-    });
+    const recording = recordScripts(page);
     await page.goto(`${baseUrl}/dashboard/analysis`, { waitUntil: "networkidle" });
     await page.getByText(/(早上|上午|中午|下午|晚上)好/).waitFor();
+    const scripts = await recording.stop();
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
     const names = [...scripts.keys()].map((url) => url.split("/").pop());
     console.log(`home tab: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} kB gzip: ${names.join(", ")}`);
