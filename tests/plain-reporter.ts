@@ -18,8 +18,7 @@ export default class PlainReporter implements Reporter {
         if (state === "passed") {
           passed++;
           if (test.diagnostic()?.flaky) flaky.push(test.fullName);
-        }
-        else if (state === "failed") failedHere++;
+        } else if (state === "failed") failedHere++;
         else skipped++;
       }
       // A file that failed outside any test (import error, failing hook) counts as one failure.
