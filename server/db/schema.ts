@@ -921,6 +921,8 @@ export const bbhUserActivity = pgTable(
     finishTime: ts("finish_time"),
     lastActiveTime: ts("last_active_time"),
     totalScore: integer("total_score").notNull().default(0),
+    /** SUM(score_change) of this round's ledger rows, kept by the ledger's triggers (migration 0015); read-only here. */
+    ledgerScore: integer("ledger_score").notNull().default(0),
     finishedTaskCount: integer("finished_task_count").notNull().default(0),
     totalTaskCount: integer("total_task_count").notNull().default(0),
     finishedMarkCount: integer("finished_mark_count").notNull().default(0),
@@ -958,6 +960,8 @@ export const bbhUserTask = pgTable(
     /** The status settlement expired this task from (0/1/4), so a "继续本轮" restart can put it back. */
     settlePrevStatus: smallint("settle_prev_status"),
     score: integer("score").notNull().default(0),
+    /** SUM(score_change) of this task's ledger rows, kept by the ledger's triggers (migration 0015); read-only here. */
+    ledgerScore: integer("ledger_score").notNull().default(0),
     submitCount: integer("submit_count").notNull().default(0),
     lastAnswerId: id32("last_answer_id"),
     unlockTime: ts("unlock_time"),

@@ -4,7 +4,7 @@
  * requests, every refusal of settle and restart, and both restart modes.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import {
   bbhActivityGrade,
   bbhActivityGroup,
@@ -307,5 +307,59 @@ describe("window edit and delete rules", () => {
     await settle(f.timeId, { force: true });
     expect((await edit({ timeName: "改名" })).body.message).toBe("已结算的时间段不能修改，如需继续请使用重启");
     expect((await call("DELETE", `/bbh/api/activity/time/delete?id=${f.timeId}`, admin)).body.message).toBe("已结算的时间段不能修改，如需继续请使用重启");
+  });
+});
+
+describe("ledger sums (bbh_user_task / bbh_user_activity .ledger_score, migration 0015)", () => {
+  /** Every task's and round's ledger_score of the window, next to the sum of its ledger rows. */
+  async function sums(timeId: string) {
+    const ledger = await db().select().from(bbhScoreRecord).where(eq(bbhScoreRecord.timeId, timeId));
+    const sum = (pick: (r: (typeof ledger)[number]) => boolean) => ledger.filter(pick).reduce((s, r) => s + r.scoreChange, 0);
+    const ut = await db().select().from(bbhUserTask).where(eq(bbhUserTask.timeId, timeId));
+    const ua = await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.timeId, timeId));
+    return {
+      kept: [...ut.map((x) => [x.id, x.ledgerScore]), ...ua.map((x) => [x.id, x.ledgerScore])],
+      ledger: [...ut.map((x) => [x.id, sum((r) => r.userTaskId === x.id)]), ...ua.map((x) => [x.id, sum((r) => r.userActivityId === x.id)])],
+    };
+  }
+
+  it("follow every insert, update and delete of the ledger, and settlement reconciles from them (a revoked score is taken back)", async () => {
+    const f = await fixture("账本合计");
+    const pl = await player(f, "1", null, [[3, 10, true, 1], [4, 0, false], [1, 0, false]], 5);
+    const ut1 = `ut-${f.timeId.slice(-6)}-1-1`;
+    const expectKept = async () => {
+      const s = await sums(f.timeId);
+      expect(s.kept).toEqual(s.ledger);
+      return s;
+    };
+    expect((await expectKept()).kept).toContainEqual([pl.uaId, 15]);
+    // Task 2 was rejected after its score reached the ledger: the ledger still credits it 10.
+    const row = { activityId: f.activityId, timeId: f.timeId, roundNo: 1, wxUserId: pl.wxUserId, userActivityId: pl.uaId, userTaskId: ut1, scoreType: 1, scoreChange: 10, scoreAfter: 25, operator: "system" };
+    await db().insert(bbhScoreRecord).values([{ id: `sr-x-${f.timeId}`, ...row }, { id: `sr-y-${f.timeId}`, ...row, scoreChange: 3 }]);
+    expect((await expectKept()).kept).toContainEqual([ut1, 13]);
+    await db().update(bbhScoreRecord).set({ scoreChange: 0 }).where(eq(bbhScoreRecord.id, `sr-y-${f.timeId}`));
+    expect((await expectKept()).kept).toContainEqual([ut1, 10]);
+    await db().delete(bbhScoreRecord).where(eq(bbhScoreRecord.id, `sr-y-${f.timeId}`));
+    expect((await expectKept()).kept).toContainEqual([pl.uaId, 25]);
+
+    const res = await settle(f.timeId);
+    expect(res.body.result).toMatchObject({ ledgerCount: 1, top: [{ rankNo: 1, totalScore: 15 }] });
+    const back = await db().select().from(bbhScoreRecord).where(and(eq(bbhScoreRecord.userTaskId, ut1), eq(bbhScoreRecord.reason, "结算对账")));
+    expect(back).toMatchObject([{ scoreType: 4, scoreChange: -10, scoreAfter: 15 }]);
+    const s = await expectKept();
+    expect(s.kept).toContainEqual([ut1, 0]);
+    expect(s.kept).toContainEqual([pl.uaId, 15]);
+    const [ua] = await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.id, pl.uaId));
+    expect(ua.totalScore).toBe(15);
+  });
+
+  it("are zeroed when the ledger is truncated", async () => {
+    const f = await fixture("账本清空");
+    await player(f, "1", null, [[3, 10, true, 1], [3, 10, true, 2], [1, 0, false]], 5);
+    expect((await sums(f.timeId)).kept.map(([, v]) => v).sort((x, y) => Number(x) - Number(y))).toEqual([0, 10, 10, 25]);
+    await db().execute(sql`truncate bbh_score_record`);
+    const s = await sums(f.timeId);
+    expect(s.kept.map(([, v]) => v)).toEqual([0, 0, 0, 0]);
+    expect(s.kept).toEqual(s.ledger);
   });
 });

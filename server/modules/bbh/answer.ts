@@ -185,19 +185,13 @@ export async function reviewAnswers(
       finish_time = case when v.st = 3 then coalesce(ut.finish_time, ${now}) else null end, update_by = ${by}, update_time = ${now}
     from jsonb_to_recordset(${JSON.stringify(taskRows)}::jsonb) as v(id varchar, st int, score int)
     where ut.id = v.id`);
-  // 3. the ledger: per task, the new score minus what the task holds there
-  const held = new Map(
-    rowsOf<{ id: string; held: number }>(
-      await tx.execute(sql`
-        select user_task_id as id, coalesce(sum(score_change), 0)::int as held from bbh_score_record
-        where user_task_id in (select jsonb_array_elements_text(${JSON.stringify(utIds)}::jsonb)) group by user_task_id`),
-    ).map((r) => [r.id, Number(r.held)]),
-  );
-  const totals = new Map(uas.map((u) => [u.id, u.totalScore]));
+  // 3. the ledger: per task, the new score minus what the task's ledger rows add up to (`ledger_score`, kept by
+  //    the ledger's triggers); `score_after` runs on from the round's ledger sum
+  const totals = new Map(uas.map((u) => [u.id, u.ledgerScore]));
   const ledger: Array<typeof bbhScoreRecord.$inferInsert> = [];
   for (const p of plan) {
     const ua = uaById.get(p.ans.userActivityId)!;
-    const diff = p.score - (held.get(p.ans.userTaskId) ?? 0);
+    const diff = p.score - utById.get(p.ans.userTaskId)!.ledgerScore;
     if (diff === 0) continue;
     const after = totals.get(ua.id)! + diff;
     totals.set(ua.id, after);

@@ -548,7 +548,7 @@ export default async function recordRoutes(base: FastifyInstance) {
       if (!ua) throw badRequest("玩家活动记录不存在");
       const [w] = await tx.select().from(bbhActivityTime).where(eq(bbhActivityTime.id, ua.timeId)).for("update");
       if (!w || w.timeStatus === 2 || w.roundNo !== ua.roundNo) throw badRequest("该活动时间段已结算，成绩已冻结，无法调整积分");
-      const after = ua.totalScore + scoreChange;
+      const after = ua.ledgerScore + scoreChange; // the round's ledger sum (kept by the ledger's triggers) moved on
       const a = await loadActivity(tx, ua.activityId);
       await tx.insert(S).values({
         id: nextId(), activityId: ua.activityId, timeId: ua.timeId, roundNo: ua.roundNo, wxUserId: ua.wxUserId, userActivityId: ua.id, groupId: ua.groupId,

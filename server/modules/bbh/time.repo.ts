@@ -8,9 +8,10 @@
  * is its round's id; a group grade is unique per window, round and group) would make a second run fail and
  * roll back rather than write twice.
  *
- * Speed (docs/performance.md): 100 000 players in about 2 s on PostgreSQL. The player and task tables keep
- * free room in their pages (fillfactor, migration 0013) and the columns settlement changes stay out of their
- * indexes where possible, so most of the updates below are heap-only (HOT).
+ * Speed (docs/performance.md): 100 000 players in 2–3 s on PostgreSQL, depending on the machine. The player
+ * and task tables keep free room in their pages (fillfactor, migration 0013) and the columns settlement
+ * changes stay out of their indexes where possible, so most of the updates below are heap-only (HOT); the
+ * ledger's sums per task and per round are kept by its triggers (migration 0015), so nothing here sums it.
  */
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -85,30 +86,26 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
 
   // 2. The ledger is reconciled with the scores the tasks hold: a task's ledger rows must add up to its
   //    awarded score (0 unless 已完成); a difference gets one row (任务得分 or 审核撤销), so a second
-  //    settlement finds nothing to add. The differing tasks are found first (one hash join of the window's
-  //    tasks with the ledger summed per task); only their players' ledger sums are read for `score_after`.
+  //    settlement finds nothing to add. The ledger's triggers keep each task's and each round's sum
+  //    (`ledger_score`, migration 0015), so this reads the window's tasks, not its ledger; `score_after` runs on
+  //    from the round's sum. Inserting the rows moves both sums on, and the rounds' sums are then the totals.
   const ledger = await tx.execute(sql`
-    with by_task as (
-      select user_task_id, sum(score_change) as total from bbh_score_record
-      where time_id = ${t} and round_no = ${r} and user_task_id is not null group by user_task_id
-    ), d as materialized (
+    with d as materialized (
       select ut.id, ut.activity_id, ut.time_id, ut.round_no, ut.wx_user_id, ut.user_activity_id,
-        (case when ut.ut_status = 3 then ut.score else 0 end) - coalesce(bt.total, 0) as diff
-      from bbh_user_task ut left join by_task bt on bt.user_task_id = ut.id
-      where ut.time_id = ${t} and ut.round_no = ${r} and (case when ut.ut_status = 3 then ut.score else 0 end) <> coalesce(bt.total, 0)
-    ), by_player as (
-      select user_activity_id, sum(score_change) as total from bbh_score_record
-      where time_id = ${t} and round_no = ${r} and user_activity_id in (select user_activity_id from d) group by user_activity_id
+        (case when ut.ut_status = 3 then ut.score else 0 end) - ut.ledger_score as diff
+      from bbh_user_task ut
+      where ut.time_id = ${t} and ut.round_no = ${r} and (case when ut.ut_status = 3 then ut.score else 0 end) <> ut.ledger_score
     )
     insert into bbh_score_record (id, activity_id, time_id, round_no, wx_user_id, user_activity_id, group_id, user_task_id,
       score_type, score_change, score_after, reason, operator, create_by, create_time, sys_org_code)
     select replace(gen_random_uuid()::text, '-', ''), d.activity_id, d.time_id, d.round_no, d.wx_user_id, d.user_activity_id,
       ua.group_id, d.id, case when d.diff > 0 then 1 else 4 end, d.diff,
-      (coalesce(bp.total, 0) + sum(d.diff) over (partition by d.user_activity_id order by d.id))::int,
+      (ua.ledger_score + sum(d.diff) over (partition by d.user_activity_id order by d.id))::int,
       '结算对账', 'system', ${by}, ${now}, ${org}
     from d
-    join bbh_user_activity ua on ua.id = d.user_activity_id
-    left join by_player bp on bp.user_activity_id = d.user_activity_id`);
+    -- One primary-key look-up per differing task (the limit keeps it one): the planner cannot estimate how few
+    -- tasks differ and would otherwise hash every player of the window.
+    cross join lateral (select u.group_id, u.ledger_score from bbh_user_activity u where u.id = d.user_activity_id limit 1) ua`);
 
   // The activity's enabled tasks: which are required, how many, and its 满分.
   const tasks = await tx
@@ -120,26 +117,24 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
 
   // 3. Each player's totals and the individual rank, in one pass: players with ≥ 1 finished task by score
   //    desc, finished tasks desc, duration asc (standard competition ranking: 1, 2, 2, 4); the others get no
-  //    rank; finished = every required enabled task done. The total is the ledger's sum (domain.md §5.3), read
-  //    as the reconciled task scores plus the ledger rows of no task (adjustments): after step 2 every task's
-  //    ledger rows add up to its awarded score, so this equals SUM(score_change) without aggregating the ledger.
+  //    rank; finished = every required enabled task done. The total is the round's ledger sum (domain.md §5.3),
+  //    which the ledger's triggers keep in `ledger_score`.
   const required = requiredIds.length ? sql`ut.task_id in (${sql.join(requiredIds.map((k) => sql`${k}`), sql`, `)})` : sql`false`;
   await tx.execute(sql`
     with play as (
       -- The window's tasks and approved answers in one hash aggregate per round (cheaper than two aggregates
-      -- and a join): scores and finished counts from the tasks, the last scored submission from the answers.
+      -- and a join): finished counts from the tasks, the last scored submission from the answers.
       select p.user_activity_id,
-        sum(p.awarded) as awarded,
         count(*) filter (where p.finished) as finished,
         count(*) filter (where p.finished and p.required) as finished_required,
         max(p.finish_time) filter (where p.finished) as last_finish,
         max(p.submit_time) as last_submit
       from (
-        select ut.user_activity_id, case when ut.ut_status = 3 then ut.score else 0 end as awarded, ut.ut_status = 3 as finished,
+        select ut.user_activity_id, ut.ut_status = 3 as finished,
           ${required} as required, ut.finish_time, null::timestamptz as submit_time
         from bbh_user_task ut where ut.time_id = ${t} and ut.round_no = ${r}
         union all
-        select x.user_activity_id, 0, false, false, null, x.submit_time
+        select x.user_activity_id, false, false, null, x.submit_time
         from bbh_user_task_answer x where x.time_id = ${t} and x.round_no = ${r} and x.audit_status = 1
       ) p group by p.user_activity_id
     ), marks as (
@@ -148,12 +143,9 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
       from (select distinct ut.user_activity_id, ut.red_mark_id from bbh_user_task ut
             where ut.time_id = ${t} and ut.round_no = ${r} and ut.ut_status = 3 and ut.red_mark_id is not null) m
       group by m.user_activity_id
-    ), adjusted as (
-      select user_activity_id, sum(score_change) as total from bbh_score_record
-      where time_id = ${t} and round_no = ${r} and user_task_id is null group by user_activity_id
     ), stats as (
       select ua.id, ua.ua_status,
-        (coalesce(k.awarded, 0) + coalesce(j.total, 0))::int as total_score,
+        ua.ledger_score as total_score,
         coalesce(k.finished, 0)::int as finished,
         coalesce(m.marks, 0)::int as marks,
         (coalesce(k.finished, 0) > 0 and coalesce(k.finished_required, 0) >= ${requiredIds.length}::int) as is_finished,
@@ -161,7 +153,6 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
       from bbh_user_activity ua
       left join play k on k.user_activity_id = ua.id
       left join marks m on m.user_activity_id = ua.id
-      left join adjusted j on j.user_activity_id = ua.id
       where ua.time_id = ${t} and ua.round_no = ${r}
     ), finished as (
       select st.*, case when st.is_finished then coalesce(st.ua_finish, st.last_finish) else st.ua_finish end as finish_time
