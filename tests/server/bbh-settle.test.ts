@@ -232,6 +232,40 @@ describe("settleActivityTime", () => {
   });
 });
 
+// Lock order needs real concurrent connections: PGlite has one, so this runs in the PostgreSQL suite.
+if (process.env.TEST_DATABASE_URL) {
+  describe("lock order with a settlement running", () => {
+    it("a manual adjustment waits for the window before it locks the player, so it cannot deadlock with the settlement", async () => {
+      const f = await fixture("调整与结算");
+      const pl = await player(f, "1", null, [[3, 10, true, 1], [1, 0, false], [1, 0, false]]);
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const windowLocked = new Promise<void>((r) => (locked = r));
+      // What settlement does: the window's row first, then its players' rows.
+      const settling = db().transaction(async (tx) => {
+        await tx.execute(sql`select 1 from bbh_activity_time where id = ${f.timeId} for update`);
+        locked();
+        await released;
+        await tx.execute(sql`update bbh_user_activity set update_by = 'settle' where id = ${pl.uaId}`);
+      });
+      await windowLocked;
+      const adjusting = call("POST", "/bbh/api/activity/score/adjust", admin, { userActivityId: pl.uaId, scoreChange: 2, reason: "表现突出" });
+      // Until the adjustment is queued on a lock (the window's).
+      await vi.waitFor(async () => {
+        const [w] = (await db().execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows as Array<{ n: number }>;
+        expect(w.n).toBe(1);
+      }, { timeout: 5_000 });
+      release();
+      await settling; // with the player locked by the adjustment, this update would deadlock and one side fail
+      const res = await adjusting;
+      expect(res.body).toMatchObject({ success: true, message: "调整成功", result: { totalScore: 12 } });
+      const [ua] = await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.id, pl.uaId));
+      expect(ua).toMatchObject({ updateBy: "admin", ledgerScore: 12, totalScore: 12 });
+    });
+  });
+}
+
 describe("restartActivityTime", () => {
   const restart = (id: string, extra: object) => call("POST", "/bbh/api/activity/time/restartActivityTime", admin, { id, ...extra });
 

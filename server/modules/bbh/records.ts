@@ -544,9 +544,12 @@ export default async function recordRoutes(base: FastifyInstance) {
     if (scoreChange === 0) throw badRequest("调整分值不能为0");
     const by = req.currentUser().username;
     const result = await db.transaction(async (tx) => {
+      // The window first, then the player (the order of settlement and review): locking the player first
+      // and then waiting on a window being settled would deadlock with the settlement's update of that player.
+      const [peek] = await tx.select({ timeId: bbhUserActivity.timeId }).from(bbhUserActivity).where(eq(bbhUserActivity.id, userActivityId));
+      if (!peek) throw badRequest("玩家活动记录不存在");
+      const [w] = await tx.select().from(bbhActivityTime).where(eq(bbhActivityTime.id, peek.timeId)).for("share");
       const [ua] = await tx.select().from(bbhUserActivity).where(eq(bbhUserActivity.id, userActivityId)).for("update");
-      if (!ua) throw badRequest("玩家活动记录不存在");
-      const [w] = await tx.select().from(bbhActivityTime).where(eq(bbhActivityTime.id, ua.timeId)).for("update");
       if (!w || w.timeStatus === 2 || w.roundNo !== ua.roundNo) throw badRequest("该活动时间段已结算，成绩已冻结，无法调整积分");
       const after = ua.ledgerScore + scoreChange; // the round's ledger sum (kept by the ledger's triggers) moved on
       const a = await loadActivity(tx, ua.activityId);
