@@ -122,19 +122,19 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
   const required = requiredIds.length ? sql`ut.task_id in (${sql.join(requiredIds.map((k) => sql`${k}`), sql`, `)})` : sql`false`;
   await tx.execute(sql`
     with play as (
-      -- The window's tasks and approved answers in one hash aggregate per round (cheaper than two aggregates
-      -- and a join): finished counts from the tasks, the last scored submission from the answers.
+      -- The window's finished tasks and approved answers in one hash aggregate per round (cheaper than two
+      -- aggregates and a join): finished counts from the tasks, the last scored submission from the answers.
+      -- Only finished tasks count for anything, so the others are not read into it.
       select p.user_activity_id,
-        count(*) filter (where p.finished) as finished,
-        count(*) filter (where p.finished and p.required) as finished_required,
-        max(p.finish_time) filter (where p.finished) as last_finish,
+        sum(p.finished) as finished,
+        sum(p.required) as finished_required,
+        max(p.finish_time) as last_finish,
         max(p.submit_time) as last_submit
       from (
-        select ut.user_activity_id, ut.ut_status = 3 as finished,
-          ${required} as required, ut.finish_time, null::timestamptz as submit_time
-        from bbh_user_task ut where ut.time_id = ${t} and ut.round_no = ${r}
+        select ut.user_activity_id, 1 as finished, (${required})::int as required, ut.finish_time, null::timestamptz as submit_time
+        from bbh_user_task ut where ut.time_id = ${t} and ut.round_no = ${r} and ut.ut_status = 3
         union all
-        select x.user_activity_id, false, false, null, x.submit_time
+        select x.user_activity_id, 0, 0, null, x.submit_time
         from bbh_user_task_answer x where x.time_id = ${t} and x.round_no = ${r} and x.audit_status = 1
       ) p group by p.user_activity_id
     ), marks as (
