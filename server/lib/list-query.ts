@@ -26,7 +26,8 @@ export interface FieldSpec {
 
 export interface ListSpec {
   fields: Record<string, FieldSpec>;
-  defaultSort: Array<{ field: string; order: "asc" | "desc" }>;
+  /** `nulls` overrides the MySQL-like default (first ascending, last descending) for this default key only. */
+  defaultSort: Array<{ field: string; order: "asc" | "desc"; nulls?: "first" | "last" }>;
   /** Unique column appended to every sort so pages are stable. */
   tiebreak: PgColumn;
   /**
@@ -192,15 +193,17 @@ function parseSort(spec: ListSpec, query: Query): SQL[] {
     if (o !== "asc" && o !== "desc") throw badRequest("排序方向（order）只能是 asc 或 desc");
     order = o;
   }
-  const requested =
+  const requested: ListSpec["defaultSort"] =
     columnRaw === undefined || columnRaw.trim() === ""
       ? spec.defaultSort
       : columnRaw.split(",").map((c) => ({ field: c.trim().replace(/_dictText$/, ""), order: order ?? "desc" }));
-  const orderBy = requested.map(({ field, order: dir }) => {
+  const orderBy = requested.map(({ field, order: dir, nulls }) => {
     const f = spec.fields[field];
     if (!f || !f.sort) throw badRequest(`不支持按「${field}」排序`);
-    // Nulls sort as MySQL (JeecgBoot's home) sorts them: first ascending, last descending.
-    return dir === "asc" ? sql`${f.column} asc nulls first` : sql`${f.column} desc nulls last`;
+    // Nulls sort as MySQL (JeecgBoot's home) sorts them, first ascending and last descending, unless the
+    // list's default order says otherwise.
+    const last = nulls ? nulls === "last" : dir === "desc";
+    return sql`${f.column} ${dir === "asc" ? sql`asc` : sql`desc`} ${last ? sql`nulls last` : sql`nulls first`}`;
   });
   return [...orderBy, asc(spec.tiebreak)];
 }

@@ -259,6 +259,9 @@ describe("bbh activity journey", () => {
     await expect.poll(() => gradeOf("演示用户1"), { timeout: 15_000 }).toContain("|1|演示用户1|1|90|");
     expect(await gradeOf("演示用户3")).toContain("|2|演示用户3|1|70|");
     expect(await gradeOf("演示用户2")).toContain("|3|演示用户2|1|70|");
+    // Ranked players first, the unranked 演示用户4 last.
+    expect((await gradeRows.first().textContent()) ?? "").toContain("演示用户1");
+    expect((await gradeRows.last().textContent()) ?? "").toContain("演示用户4");
     await shot(page, "bbh-activity-grades");
 
     // The same frozen ranking through the time window's 排行榜 view.

@@ -172,6 +172,11 @@ describe("settleActivityTime", () => {
     expect(ut.filter((x) => x.utStatus === 3)).toHaveLength(10);
     const [w] = await db().select().from(bbhActivityTime).where(eq(bbhActivityTime.id, f.timeId));
     expect(w).toMatchObject({ timeStatus: 2, settleBy: "admin", participantCount: 6, finishedCount: 1, groupCount: 2 });
+    // 成绩 lists the ranked players by rank and the unranked after them; sorting by 名次 on request keeps
+    // JeecgBoot's (MySQL's) order, nulls first ascending.
+    const ranks = async (q = "") => (await call("GET", `/bbh/api/activity/grade/list?timeId=${f.timeId}${q}`, admin)).body.result.records.map((r: { rankNo: number | null }) => r.rankNo);
+    expect(await ranks()).toEqual([1, 2, 2, 4, 5, null]);
+    expect(await ranks("&column=rankNo&order=asc")).toEqual([null, 1, 2, 2, 4, 5]);
   });
 
   it("counts each player's distinct marks among finished tasks: two tasks at one mark count once, unfinished ones not at all", async () => {

@@ -198,7 +198,8 @@ const gradeSpec: ListSpec = {
     sysOrgCode: { column: GR.sysOrgCode, type: "string" },
     createTime: { column: GR.createTime, type: "datetime", sort: true },
   },
-  defaultSort: [{ field: "settleTime", order: "desc" }, { field: "rankNo", order: "asc" }],
+  // Ranked players first, by rank; the unranked (no finished task) after them.
+  defaultSort: [{ field: "settleTime", order: "desc" }, { field: "rankNo", order: "asc", nulls: "last" }],
   tiebreak: GR.id,
   component: "bbh/activity/ActivityGradeList",
 };
