@@ -551,6 +551,7 @@ export default async function recordRoutes(base: FastifyInstance) {
       if (!peek) throw badRequest("玩家活动记录不存在");
       const [w] = await tx.select().from(bbhActivityTime).where(eq(bbhActivityTime.id, peek.timeId)).for("share");
       const [ua] = await tx.select().from(bbhUserActivity).where(eq(bbhUserActivity.id, userActivityId)).for("update");
+      if (!ua) throw badRequest("玩家活动记录不存在");
       if (!w || w.timeStatus === 2 || w.roundNo !== ua.roundNo) throw badRequest("该活动时间段已结算，成绩已冻结，无法调整积分");
       const after = ua.ledgerScore + scoreChange; // the round's ledger sum (kept by the ledger's triggers) moved on
       const a = await loadActivity(tx, ua.activityId);
