@@ -20,6 +20,7 @@ import {
 } from "../../server/db/schema.js";
 import { createTestApp, type TestApp } from "./helpers.js";
 import { at, caller, rows } from "./bbh-helpers.js";
+import { rowsOf } from "../../server/modules/bbh/shared.js";
 
 let t: TestApp;
 let admin: string;
@@ -258,8 +259,8 @@ if (process.env.TEST_DATABASE_URL) {
       const adjusting = call("POST", "/bbh/api/activity/score/adjust", admin, { userActivityId: pl.uaId, scoreChange: 2, reason: "表现突出" });
       // Until the adjustment is queued on a lock (the window's).
       await vi.waitFor(async () => {
-        const waiting = await db().execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
-        expect(Number((waiting as unknown as { rows: Array<{ n: number }> }).rows[0].n)).toBe(1);
+        const [waiting] = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`));
+        expect(Number(waiting.n)).toBe(1);
       }, { timeout: 5_000 });
       release();
       await settling; // with the player locked by the adjustment, this update would deadlock and one side fail
