@@ -11,6 +11,7 @@ export default class PlainReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     const flaky: string[] = [];
+    const failures: string[] = [];
     for (const mod of testModules) {
       let failedHere = 0;
       for (const test of mod.children.allTests()) {
@@ -18,13 +19,23 @@ export default class PlainReporter implements Reporter {
         if (state === "passed") {
           passed++;
           if (test.diagnostic()?.flaky) flaky.push(test.fullName);
-        } else if (state === "failed") failedHere++;
+        } else if (state === "failed") {
+          failedHere++;
+          const error = test.result().errors?.[0]?.message?.split("\n")[0] ?? "";
+          failures.push(`${mod.moduleId.replace(process.cwd() + "/", "")} > ${test.fullName}: ${error}`);
+        }
         else skipped++;
       }
       // A file that failed outside any test (import error, failing hook) counts as one failure.
-      if (mod.state() === "failed" && failedHere === 0) failedHere = 1;
+      if (mod.state() === "failed" && failedHere === 0) {
+        failedHere = 1;
+        failures.push(`${mod.moduleId.replace(process.cwd() + "/", "")}: ${mod.errors()[0]?.message?.split("\n")[0] ?? "failed outside any test"}`);
+      }
       failed += failedHere;
     }
+    // CI keeps only the tail of its output: each failure gets one line here, under the summary Vitest printed above.
+    for (const line of failures) process.stdout.write(`\nfailed: ${line}`);
+    if (failures.length) process.stdout.write("\n");
     // The e2e journeys get one retry (vitest.config.ts); one that needed it is named, never passed off as clean.
     if (flaky.length) process.stdout.write(`\n${flaky.length} test(s) passed only on retry: ${flaky.join(" | ")}\n`);
     if (unhandledErrors.length) {
