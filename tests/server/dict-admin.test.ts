@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { sysDict, sysDictItem, sysPosition } from "../../server/db/schema.js";
+import { DictService } from "../../server/modules/sys/dict.repo.js";
 import { API, createTestApp, type TestApp } from "./helpers.js";
 
 let t: TestApp;
@@ -32,6 +33,17 @@ describe("dictionaries", () => {
     expect((await call("GET", "/sys/dict/queryAllDictItems", admin)).body.result.activity_level.map((i: { text: string }) => i.text)).toEqual(["国家级"]);
     const items = (await call("GET", `/sys/dictItem/list?dictId=${dict.id}`, admin)).body.result.records;
     expect(items.map((i: { itemValue: string; status_dictText: string }) => [i.itemValue, i.status_dictText])).toEqual([["1", "启用"], ["2", "不启用"]]);
+  });
+
+  it("translates list values to their item text (_dictText): comma lists item by item, unknown values as they are, disabled items too", async () => {
+    const dicts = new DictService(t.database.db);
+    const rows = [{ level: "1,2,9", other: null }, { level: "2", other: "" }, { level: 7, other: "1" }];
+    expect(await dicts.translate(rows, { level: "activity_level", other: "no_such_code" })).toEqual([
+      { level: "1,2,9", other: null, level_dictText: "国家级,省级,9", other_dictText: null },
+      { level: "2", other: "", level_dictText: "省级", other_dictText: null },
+      { level: 7, other: "1", level_dictText: "7", other_dictText: "1" },
+    ]);
+    expect(rows[0]).not.toHaveProperty("level_dictText"); // the records passed in are left as they were
   });
 
   it("refuses duplicate codes and item values (dictItemCheck too), changing nothing", async () => {

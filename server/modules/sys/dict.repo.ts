@@ -86,6 +86,8 @@ const item = (value: string, text: string): DictItem => ({ value, text, title: t
 
 export class DictService {
   private cache: Map<string, CachedItem[]> | null = null;
+  /** Each code's text by value (the first item of a value wins, as in the lists), for `translate`. */
+  private texts = new Map<string, Map<string, string>>();
 
   constructor(private db: Db) {}
 
@@ -108,6 +110,7 @@ export class DictService {
       list.push({ ...item(r.value, r.text), status: r.status });
       map.set(r.code, list);
     }
+    this.texts = new Map([...map].map(([code, list]) => [code, new Map(list.toReversed().map((i) => [i.value, i.text]))]));
     this.cache = map;
     return map;
   }
@@ -232,20 +235,19 @@ export class DictService {
    * are translated element by element.
    */
   async translate<T extends Record<string, unknown>>(records: T[], fields: Record<string, string>): Promise<T[]> {
-    const dicts = await this.load();
+    await this.load();
+    // Every list page runs this: one map look-up per value, the field list walked once per page.
+    const wanted = Object.entries(fields).map(([field, code]) => [field, `${field}_dictText`, this.texts.get(code) ?? new Map<string, string>()] as const);
+    const text = (texts: Map<string, string>, v: string) => texts.get(v) ?? v;
     return records.map((record) => {
       const out: Record<string, unknown> = { ...record };
-      for (const [field, code] of Object.entries(fields)) {
+      for (const [field, key, texts] of wanted) {
         const value = record[field];
-        if (value === null || value === undefined || value === "") {
-          out[`${field}_dictText`] = null;
-          continue;
+        if (value === null || value === undefined || value === "") out[key] = null;
+        else {
+          const s = String(value);
+          out[key] = s.includes(",") ? s.split(",").map((v) => text(texts, v)).join(",") : text(texts, s);
         }
-        const list = dicts.get(code) ?? [];
-        out[`${field}_dictText`] = String(value)
-          .split(",")
-          .map((v) => list.find((i) => i.value === v)?.text ?? v)
-          .join(",");
       }
       return out as T;
     });
