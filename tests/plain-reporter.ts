@@ -23,8 +23,7 @@ export default class PlainReporter implements Reporter {
           failedHere++;
           const error = test.result().errors?.[0]?.message?.split("\n")[0] ?? "";
           failures.push(`${mod.moduleId.replace(process.cwd() + "/", "")} > ${test.fullName}: ${error}`);
-        }
-        else skipped++;
+        } else skipped++;
       }
       // A file that failed outside any test (import error, failing hook) counts as one failure.
       if (mod.state() === "failed" && failedHere === 0) {
