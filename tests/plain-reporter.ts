@@ -13,6 +13,7 @@ export default class PlainReporter implements Reporter {
     const flaky: string[] = [];
     const failures: string[] = [];
     for (const mod of testModules) {
+      const file = mod.moduleId.replace(`${process.cwd()}/`, "");
       let failedHere = 0;
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
@@ -22,13 +23,13 @@ export default class PlainReporter implements Reporter {
         } else if (state === "failed") {
           failedHere++;
           const error = test.result().errors?.[0]?.message?.split("\n")[0] ?? "";
-          failures.push(`${mod.moduleId.replace(process.cwd() + "/", "")} > ${test.fullName}: ${error}`);
+          failures.push(`${file} > ${test.fullName}: ${error}`);
         } else skipped++;
       }
       // A file that failed outside any test (import error, failing hook) counts as one failure.
       if (mod.state() === "failed" && failedHere === 0) {
         failedHere = 1;
-        failures.push(`${mod.moduleId.replace(process.cwd() + "/", "")}: ${mod.errors()[0]?.message?.split("\n")[0] ?? "failed outside any test"}`);
+        failures.push(`${file}: ${mod.errors()[0]?.message?.split("\n")[0] ?? "failed outside any test"}`);
       }
       failed += failedHere;
     }

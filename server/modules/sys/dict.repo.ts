@@ -85,13 +85,12 @@ export interface TreeNode {
 const item = (value: string, text: string): DictItem => ({ value, text, title: text, label: text });
 
 export class DictService {
-  private cache: Map<string, CachedItem[]> | null = null;
-  /** Each code's text by value (the first item of a value wins, as in the lists), for `translate`. */
-  private texts = new Map<string, Map<string, string>>();
+  /** Each code's items in sort order, and its text by value (the first item of a value wins), for `translate`. */
+  private cache: { lists: Map<string, CachedItem[]>; texts: Map<string, Map<string, string>> } | null = null;
 
   constructor(private db: Db) {}
 
-  private async load(): Promise<Map<string, CachedItem[]>> {
+  private async load(): Promise<NonNullable<DictService["cache"]>> {
     if (this.cache) return this.cache;
     const rows = await this.db
       .select({
@@ -110,9 +109,9 @@ export class DictService {
       list.push({ ...item(r.value, r.text), status: r.status });
       map.set(r.code, list);
     }
-    this.texts = new Map([...map].map(([code, list]) => [code, new Map(list.toReversed().map((i) => [i.value, i.text]))]));
-    this.cache = map;
-    return map;
+    const texts = new Map([...map].map(([code, list]) => [code, new Map(list.toReversed().map((i) => [i.value, i.text]))]));
+    this.cache = { lists: map, texts };
+    return this.cache;
   }
 
   refresh(): void {
@@ -121,13 +120,13 @@ export class DictService {
 
   /** Items of a plain dictionary code, every status, in sort order (JeecgBoot `getDictItems`). */
   async items(code: string): Promise<DictItem[]> {
-    return ((await this.load()).get(code) ?? []).map(({ status: _status, ...rest }) => rest);
+    return ((await this.load()).lists.get(code) ?? []).map(({ status: _status, ...rest }) => rest);
   }
 
   /** Every dictionary's enabled items, as sent at login (`sysAllDictItems`). */
   async allEnabled(): Promise<DictMap> {
     const out: DictMap = {};
-    for (const [code, list] of await this.load()) {
+    for (const [code, list] of (await this.load()).lists) {
       out[code] = list.filter((i) => i.status === 1).map(({ status: _status, ...rest }) => rest);
     }
     return out;
@@ -235,19 +234,20 @@ export class DictService {
    * are translated element by element.
    */
   async translate<T extends Record<string, unknown>>(records: T[], fields: Record<string, string>): Promise<T[]> {
-    await this.load();
+    const { texts } = await this.load();
     // Every list page runs this: one map look-up per value, the field list walked once per page.
-    const wanted = Object.entries(fields).map(([field, code]) => [field, `${field}_dictText`, this.texts.get(code) ?? new Map<string, string>()] as const);
-    const text = (texts: Map<string, string>, v: string) => texts.get(v) ?? v;
+    const wanted = Object.entries(fields).map(([field, code]) => [field, `${field}_dictText`, texts.get(code)] as const);
     return records.map((record) => {
       const out: Record<string, unknown> = { ...record };
-      for (const [field, key, texts] of wanted) {
+      for (const [field, key, byValue] of wanted) {
         const value = record[field];
-        if (value === null || value === undefined || value === "") out[key] = null;
-        else {
-          const s = String(value);
-          out[key] = s.includes(",") ? s.split(",").map((v) => text(texts, v)).join(",") : text(texts, s);
-        }
+        out[key] =
+          value === null || value === undefined || value === ""
+            ? null
+            : String(value)
+                .split(",")
+                .map((v) => byValue?.get(v) ?? v)
+                .join(",");
       }
       return out as T;
     });
