@@ -38,6 +38,8 @@ export interface CrudPageProps<R extends BaseRecord> {
   permanentFilters?: CrudFilters;
   onRow?: TableProps<R>["onRow"];
   rowClassName?: TableProps<R>["rowClassName"];
+  /** A table with more columns than a 1440 px window holds scrolls sideways instead of squeezing them (`"max-content"`). */
+  scrollX?: number | "max-content";
   excelTitle?: string;
   /** The sort before the user picks one (default 创建时间 newest first); `[]` leaves it to the server's default. */
   initialSorters?: Array<{ field: string; order: "asc" | "desc" }>;
@@ -127,6 +129,8 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
 
   const actionColumn = actionColumnOf<R>({
     rows: tableProps.dataSource,
+    // A table that scrolls sideways keeps its links in view.
+    fixed: props.scrollX === undefined ? undefined : "right",
     links: (record) => [
       props.codes.edit && access.has(props.codes.edit) && <a key="edit" onClick={() => setEditing({ open: true, record })}>编辑</a>,
       ...(props.rowActions?.(record) ?? []),
@@ -172,7 +176,8 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
         size="middle"
         onRow={props.onRow}
         rowClassName={props.rowClassName}
-        rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        scroll={props.scrollX === undefined ? undefined : { x: props.scrollX }}
+        rowSelection={selectable ? { fixed: props.scrollX !== undefined, selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
         columns={[...props.columns, actionColumn]}
         pagination={
           tableProps.pagination && {

@@ -5,6 +5,8 @@ import type { Reporter, SerializedError, TestModule } from "vitest/node";
  * outside any test (an unhandled rejection, an error thrown after a test ended) makes Vitest exit 1 with every
  * test passed: it counts as a failure here too, so the line never says `0 failed` for a run that failed.
  */
+const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) => errors?.[0]?.message?.split("\n")[0] ?? "";
+
 export default class PlainReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
     let passed = 0;
@@ -19,11 +21,11 @@ export default class PlainReporter implements Reporter {
         const state = test.result().state;
         if (state === "passed") {
           passed++;
-          if (test.diagnostic()?.flaky) flaky.push(test.fullName);
+          // A test that passed on its retry keeps the failed attempt's errors: name what went wrong the first time.
+          if (test.diagnostic()?.flaky) flaky.push(`${file} > ${test.fullName} (first attempt: ${firstLine(test.result().errors)})`);
         } else if (state === "failed") {
           failedHere++;
-          const error = test.result().errors?.[0]?.message?.split("\n")[0] ?? "";
-          failures.push(`${file} > ${test.fullName}: ${error}`);
+          failures.push(`${file} > ${test.fullName}: ${firstLine(test.result().errors)}`);
         } else skipped++;
       }
       // A file that failed outside any test (import error, failing hook) counts as one failure.

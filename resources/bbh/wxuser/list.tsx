@@ -100,6 +100,7 @@ export default function WxUserListPage({ route }: PageProps) {
         apiBase={WX_USER_API}
         codes={{ edit: WX_USER_CODES.edit, delete: WX_USER_CODES.delete, deleteBatch: WX_USER_CODES.deleteBatch, export: WX_USER_CODES.export }}
         excelTitle="微信用户"
+        scrollX="max-content"
         search={[
           { name: "keyword", label: "昵称/姓名/手机", exact: true },
           { name: "departId", label: "所属组织", exact: true, input: <DepartTreeSelect placeholder="含下级组织" /> },
