@@ -43,7 +43,7 @@ describe("dictionaries", () => {
       { level: "2", other: "", level_dictText: "省级", other_dictText: null },
       { level: 7, other: "1", level_dictText: "7", other_dictText: "1" },
     ]);
-    expect(rows[0]).not.toHaveProperty("level_dictText"); // the records passed in are left as they were
+    expect(rows[0]).toHaveProperty("level_dictText", "国家级,省级,9"); // in place: the records are the response's own
   });
 
   it("refuses duplicate codes and item values (dictItemCheck too), changing nothing", async () => {
