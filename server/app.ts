@@ -8,6 +8,7 @@ import ajvFormats from "ajv-formats";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import type { KvStore } from "./lib/kv.js";
+import type { TableVersions } from "./lib/table-versions.js";
 import type { VersionedCache } from "./lib/versioned-cache.js";
 import auth from "./plugins/auth.js";
 import errors, { frameworkErrors } from "./plugins/errors.js";
@@ -75,6 +76,8 @@ export interface AppContext {
   dicts: DictService;
   /** Exact caches keyed by table write versions (list totals, permission look-ups). */
   cache: VersionedCache;
+  /** The table versions in memory, current while the database's listener is up (server/lib/table-versions.ts). */
+  versions: TableVersions;
   /** A Redis client shared by the rate limiter when several instances run. */
   redis?: import("ioredis").Redis;
   /** Database and Redis reachability, and whether the server is draining (health endpoints, error envelopes). */

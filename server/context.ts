@@ -5,14 +5,18 @@ import { pinger, type Database, type Db } from "./db/client.js";
 import { consoleLog, Dependency, type LogSink } from "./lib/dependency.js";
 import { memoryKv, redisKv } from "./lib/kv.js";
 import { loadJwtSecret } from "./lib/secret.js";
+import { TableVersions } from "./lib/table-versions.js";
 import { VersionedCache } from "./lib/versioned-cache.js";
 import { DictService } from "./modules/sys/dict.repo.js";
 import { SessionService } from "./modules/sys/session.repo.js";
 import { RealtimeHub } from "./realtime/hub.js";
 
 export interface ContextOptions {
-  /** The opened database's reachability and ping (main.ts); without it they are made from `db`. */
-  database?: Pick<Database, "health" | "ping">;
+  /**
+   * The opened database's reachability and ping (main.ts), and its table-version announcements; without it
+   * reachability and ping are made from `db`, and every request reads the table versions with its session.
+   */
+  database?: Pick<Database, "health" | "ping" | "watchVersions">;
   /** Where dependency outages and recoveries are logged; may change once the app's logger exists. */
   log?: () => LogSink;
 }
@@ -68,7 +72,9 @@ export async function createContext(
   }
   const kv = redis ? await redisKv(redis) : memoryKv();
   const cache = new VersionedCache(db);
-  const sessions = new SessionService(db, cache, {
+  const versions = new TableVersions(db);
+  await opts.database?.watchVersions(versions);
+  const sessions = new SessionService(db, cache, versions, {
     secret: loadJwtSecret(config.jwtSecret, config.dataDir),
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
@@ -88,6 +94,7 @@ export async function createContext(
     realtime,
     dicts: new DictService(db),
     cache,
+    versions,
     redis,
     health: {
       db: dbHealth,

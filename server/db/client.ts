@@ -16,6 +16,10 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { consoleLog, Dependency, describeError, type LogSink } from "../lib/dependency.js";
 import * as schema from "./schema.js";
+import { VERSION_CHANNEL, type VersionFeed } from "../lib/table-versions.js";
+
+/** `application_name` of the connection that listens for table-version announcements (the fault tests find it by it). */
+export const VERSION_LISTENER = "redmark-version-listener";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -26,6 +30,12 @@ export interface Database {
   health: Dependency;
   /** `select 1` within the time limit; also updates `health`. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Feeds the table versions' announcements (migration 0016) to `feed`, from every connection, and tells it when
+   * the listener is up (after LISTEN) or down. Resolves after the first attempt, whether or not it succeeded:
+   * a PostgreSQL listener that failed keeps retrying in the background.
+   */
+  watchVersions(feed: VersionFeed): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -310,6 +320,11 @@ export async function openPglite(dataDir: string | null, opts: DatabaseOptions =
       kind: "pglite",
       health,
       ping: pinger(db, health),
+      // One connection, in this process: its announcements arrive before each statement returns, and it never drops.
+      async watchVersions(feed) {
+        await client.listen(VERSION_CHANNEL, (payload) => feed.announced(payload));
+        await feed.up();
+      },
       async close() {
         await client.close();
         await release?.();
@@ -389,16 +404,65 @@ export async function openPostgres(url: string, optsOrPoolSize: DatabaseOptions 
   // emits 'error' here; without a listener the process would die.
   pool.on("error", (err) => health.markDown(err));
   // A checked-out client's connection error fails its query (answered 503) but is also emitted on the client.
+  let feed: VersionFeed | undefined;
   pool.on("connect", (client) => {
     client.on("error", (err) => health.markDown(err));
     health.markUp();
+    // Each pooled connection listens too, so the one that wrote hears its own announcement before its
+    // statement returns (PostgreSQL delivers a session's own notifications at its commit).
+    client.on("notification", (n) => feed?.announced(n.payload ?? ""));
+    client.query(`LISTEN ${VERSION_CHANNEL}`).catch(() => {});
   });
   // drizzle's transactions acquire with pool.connect() and pass its errors on as they are: mark them as ours.
   const connect = pool.connect.bind(pool);
   pool.connect = ((callback?: Parameters<typeof connect>[0]) =>
     callback ? connect(callback) : connect().catch(tagDatabaseError)) as typeof pool.connect;
   const db = drizzle({ client: pool, schema }) as unknown as Db;
-  return { db, kind: "postgres", health, ping: pinger(db, health), close: () => pool.end() };
+
+  // One connection of its own listens all the time (pooled ones come and go), and so says whether the versions
+  // in memory are current: when it drops they are not, until it is back and they have been read again.
+  let listener: InstanceType<typeof pg.Client> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  const listen = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs || 10_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000, application_name: VERSION_LISTENER });
+    let failed = false;
+    const fail = () => {
+      if (failed) return;
+      failed = true;
+      feed?.down();
+      client.end().catch(() => {});
+      if (!closed) retry = setTimeout(() => void listen(), 2_000).unref();
+    };
+    client.on("error", fail);
+    client.on("end", fail);
+    client.on("notification", (n) => feed?.announced(n.payload ?? ""));
+    try {
+      await client.connect();
+      if (closed) return void client.end().catch(() => {});
+      await client.query(`LISTEN ${VERSION_CHANNEL}`);
+      listener = client;
+      await feed?.up();
+    } catch {
+      fail();
+    }
+  };
+  return {
+    db,
+    kind: "postgres",
+    health,
+    ping: pinger(db, health),
+    async watchVersions(f) {
+      feed = f;
+      await listen();
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
 }
 
 export function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null } & DatabaseOptions): Promise<Database> {

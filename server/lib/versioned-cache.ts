@@ -1,7 +1,8 @@
 /**
  * Caches derived data (list totals, permission look-ups) keyed by the write versions of the tables it was
  * computed from (sys_table_version, bumped by triggers). A write anywhere — this instance, another one, or
- * plain SQL — changes the version and so the key: cached answers are never stale, only recomputed.
+ * plain SQL — changes the version and so the key: cached answers are not stale, only recomputed. Requests
+ * pass the versions held in memory (table-versions.ts), or those read with their session while that is down.
  */
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";

@@ -64,7 +64,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
   });
   const { database, drop } = await openTestDatabase();
   await seed(database.db, { adminPassword: ADMIN_PASSWORD });
-  const ctx = await createContext(config, database.db);
+  const ctx = await createContext(config, database.db, { database });
   const app = await buildApp(ctx, process.env.TEST_LOG ? { level: "error" } : false, options);
   await app.ready();
   return {

@@ -7,6 +7,7 @@ import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../../db/client.js";
 import { sysDepartRolePermission, sysDepartRoleUser, sysPermission, sysRolePermission, sysSession, sysUser, sysUserRole } from "../../db/schema.js";
 import { uuid32 } from "../../lib/ids.js";
+import type { TableVersions } from "../../lib/table-versions.js";
 import { ALL_VERSIONS_JSON, type VersionedCache, type VersionSnapshot } from "../../lib/versioned-cache.js";
 
 export interface SessionUser {
@@ -34,8 +35,27 @@ export const FROZEN = Symbol("frozen");
 /** Touching a session (sliding its idle expiry) is written at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
 const MAX_VERIFIED_TOKENS = 10_000;
+const MAX_HELD_SESSIONS = 10_000;
+/** The tables whose versions say a held session row may have changed: a revocation, or its user edited. */
+const SESSION_TABLES = ["sys_session", "sys_user"] as const;
 /** The tables a user's permission codes are computed from (role grants and department-role grants). */
 export const PERMISSION_TABLES = ["sys_user_role", "sys_role_permission", "sys_depart_role_user", "sys_depart_role_permission", "sys_permission"] as const;
+
+/** The session row `authenticate` reads, with its user. */
+interface SessionRow {
+  userId: string;
+  lastSeen: Date;
+  created: Date;
+  expire: Date;
+  revoked: Date | null;
+  revokeReason: string | null;
+  username: string;
+  realname: string | null;
+  orgCode: string | null;
+  status: number | null;
+  delFlag: number | null;
+  versions: Record<string, number> | null;
+}
 
 /** What ended: one session (logout), or every session of a user but the spared one (password change, freezing). */
 export type Revocation = { sessionId: string } | { userId: string; except?: string };
@@ -53,11 +73,18 @@ export class SessionService {
    * session row is still read on every request, so revocation stays immediate.
    */
   private verifiedTokens = new Map<string, { sid: string; exp: number }>();
+  /**
+   * Session rows read while the table versions were kept in memory (`TableVersions`), with the versions of
+   * sys_session and sys_user at the time: a row is used again while neither has moved (a revocation or any
+   * edit of a user moves them, on this instance before its statement returns), so a request needs no query.
+   */
+  private held = new Map<string, { row: SessionRow; at: string }>();
   private findSession;
 
   constructor(
     private db: Db,
     private cache: VersionedCache,
+    private versions: TableVersions | null,
     private opts: SessionOptions,
   ) {
     this.key = createSecretKey(opts.secret);
@@ -117,8 +144,16 @@ export class SessionService {
   async authenticate(token: string): Promise<SessionUser | typeof FROZEN | null> {
     const sid = await this.tokenSessionId(token);
     if (!sid) return null;
-    const [row] = await this.findSession.execute({ sid });
+    const live = this.versions?.snapshot() ?? null;
     const now = Date.now();
+    let row: SessionRow | undefined = live ? this.heldRow(sid, live, now) : undefined;
+    if (!row) {
+      // The versions are taken before the read: a revocation that commits after it moves them, so the row read
+      // now is never kept past it.
+      const at = live ? this.heldKey(live) : "";
+      [row] = await this.findSession.execute({ sid });
+      if (live && row) this.hold(sid, row, at);
+    }
     if (!row || row.expire.getTime() <= now || row.delFlag !== 0) return null;
     if (row.status === FROZEN_STATUS && (!row.revoked || row.revokeReason === FROZEN_REVOKE_REASON)) return FROZEN;
     if (row.revoked || row.status !== 1) return null;
@@ -128,6 +163,9 @@ export class SessionService {
         .update(sysSession)
         .set({ lastSeenTime: new Date(now), expireTime: new Date(expire) })
         .where(eq(sysSession.id, sid));
+      // A held row slides with it (the touch moves no version: migration 0016 leaves it out).
+      row.lastSeen = new Date(now);
+      row.expire = new Date(expire);
     }
     return {
       sessionId: sid,
@@ -135,8 +173,29 @@ export class SessionService {
       username: row.username,
       realname: row.realname,
       orgCode: row.orgCode,
-      versions: new Map(Object.entries(row.versions ?? {}).map(([k, v]) => [k, Number(v)])),
+      versions: live ?? new Map(Object.entries(row.versions ?? {}).map(([k, v]) => [k, Number(v)])),
     };
+  }
+
+  private heldKey(live: VersionSnapshot): string {
+    return `${this.versions!.generation}:${SESSION_TABLES.map((t) => live.get(t) ?? 0).join(":")}`;
+  }
+
+  /** The held row of `sid` if nothing may have changed it; one that looks expired is read again (another instance may have slid it). */
+  private heldRow(sid: string, live: VersionSnapshot, now: number): SessionRow | undefined {
+    const held = this.held.get(sid);
+    if (!held) return undefined;
+    if (held.at !== this.heldKey(live) || held.row.expire.getTime() <= now) {
+      this.held.delete(sid);
+      return undefined;
+    }
+    return held.row;
+  }
+
+  private hold(sid: string, row: SessionRow, at: string): void {
+    this.held.delete(sid);
+    if (this.held.size >= MAX_HELD_SESSIONS) this.held.delete(this.held.keys().next().value!);
+    this.held.set(sid, { row, at });
   }
 
   private async tokenSessionId(token: string): Promise<string | null> {
