@@ -389,6 +389,7 @@ export async function openPostgres(url: string, optsOrPoolSize: DatabaseOptions 
     break;
   }
 
+  let feed: VersionFeed | undefined;
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? 10,
@@ -399,19 +400,21 @@ export async function openPostgres(url: string, optsOrPoolSize: DatabaseOptions 
     // The server enforces statement_timeout; this bounds the wait when the server itself stalls.
     query_timeout: statementTimeoutMs ? statementTimeoutMs + 5_000 : undefined,
     idle_in_transaction_session_timeout: idleInTransactionTimeoutMs || undefined,
+    // Each pooled connection listens too (before its first query), so the one that wrote hears its own
+    // announcement before its statement returns: PostgreSQL delivers a session's own notifications at its
+    // commit. A connection too broken to LISTEN fails its first query anyway.
+    onConnect: async (client) => {
+      client.on("notification", (n) => feed?.announced(n.payload ?? ""));
+      await client.query(`LISTEN ${VERSION_CHANNEL}`).catch(() => {});
+    },
   });
   // An idle pooled client that loses its connection (server restart: 57P01) is removed by the pool, which then
   // emits 'error' here; without a listener the process would die.
   pool.on("error", (err) => health.markDown(err));
   // A checked-out client's connection error fails its query (answered 503) but is also emitted on the client.
-  let feed: VersionFeed | undefined;
   pool.on("connect", (client) => {
     client.on("error", (err) => health.markDown(err));
     health.markUp();
-    // Each pooled connection listens too, so the one that wrote hears its own announcement before its
-    // statement returns (PostgreSQL delivers a session's own notifications at its commit).
-    client.on("notification", (n) => feed?.announced(n.payload ?? ""));
-    client.query(`LISTEN ${VERSION_CHANNEL}`).catch(() => {});
   });
   // drizzle's transactions acquire with pool.connect() and pass its errors on as they are: mark them as ours.
   const connect = pool.connect.bind(pool);
