@@ -428,11 +428,20 @@ export async function openPostgres(url: string, optsOrPoolSize: DatabaseOptions 
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
   const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs || 10_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000, application_name: VERSION_LISTENER });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeoutMs || 10_000,
+      query_timeout: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: VERSION_LISTENER,
+    });
     let failed = false;
+    let heartbeat: NodeJS.Timeout | undefined;
     const fail = () => {
       if (failed) return;
       failed = true;
+      clearInterval(heartbeat);
       feed?.down();
       client.end().catch(() => {});
       if (!closed) retry = setTimeout(() => void listen(), 2_000).unref();
@@ -440,6 +449,9 @@ export async function openPostgres(url: string, optsOrPoolSize: DatabaseOptions 
     client.on("error", fail);
     client.on("end", fail);
     client.on("notification", (n) => feed?.announced(n.payload ?? ""));
+    // A connection that died without a word (a dropped NAT mapping) would leave the versions stale while they
+    // look current: it is asked for an answer every 30 s, and counted as lost if none comes within 5 s.
+    heartbeat = setInterval(() => void client.query("select 1").catch(fail), 30_000).unref();
     try {
       await client.connect();
       if (closed) return void client.end().catch(() => {});

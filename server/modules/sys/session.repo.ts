@@ -70,7 +70,7 @@ export class SessionService {
   private key: KeyObject;
   /**
    * Session ids of tokens whose signature was already verified, by exact token. Only saves the HMAC; the
-   * session row is still read on every request, so revocation stays immediate.
+   * session row is still checked on every request (read, or held until a revocation is announced).
    */
   private verifiedTokens = new Map<string, { sid: string; exp: number }>();
   /**
