@@ -923,16 +923,24 @@ export const bbhUserActivity = pgTable(
     totalScore: integer("total_score").notNull().default(0),
     /** SUM(score_change) of this round's ledger rows, kept by the ledger's triggers (migration 0015); read-only here. */
     ledgerScore: integer("ledger_score").notNull().default(0),
+    /** Tasks done (已完成) of this round, kept by the play triggers (migration 0017), as are the columns below. */
     finishedTaskCount: integer("finished_task_count").notNull().default(0),
     totalTaskCount: integer("total_task_count").notNull().default(0),
+    /** Distinct red marks of the tasks done. */
     finishedMarkCount: integer("finished_mark_count").notNull().default(0),
+    /** Tasks done whose activity task is required, enabled and not deleted (settlement's 完成 test). */
+    playRequiredCount: integer("play_required_count").notNull().default(0),
+    /** Latest finish time of the tasks done. */
+    playLastFinishTime: ts("play_last_finish_time"),
+    /** Latest submit time of the approved answers (the duration of a round not finished). */
+    playLastSubmitTime: ts("play_last_submit_time"),
     durationSeconds: integer("duration_seconds"),
     currentSortNo: integer("current_sort_no"),
     rankNo: integer("rank_no"),
     ...bbhAudit,
   },
   (t) => [
-    // fillfactor 40 (migration 0013, not modelled by drizzle-kit): settlement rewrites every row of a window
+    // fillfactor 35 (migrations 0013 and 0017, not modelled by drizzle-kit): settlement rewrites every row of a window
     // (rank, status, score, counts) and answer review the player's score; no index holds those columns, so with
     // room in the page the updates are heap-only (HOT) and skip all six indexes. (The live ranking ranks every
     // player of the window anyway, so total_score in an index served no query.)

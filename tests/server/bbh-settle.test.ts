@@ -403,3 +403,85 @@ describe("ledger sums (bbh_user_task / bbh_user_activity .ledger_score, migratio
     expect(s.kept).toEqual(s.ledger);
   });
 });
+
+describe("play figures kept on the round (migration 0017)", () => {
+  /** The round's kept figures: tasks done, required ones among them, distinct marks, last finish and last approved submission (hours after start). */
+  async function figures(f: Fixture, uaId: string) {
+    const [u] = await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.id, uaId));
+    const h = (d: Date | null) => (d === null ? null : (d.getTime() - f.start.getTime()) / H);
+    return [u.finishedTaskCount, u.playRequiredCount, u.finishedMarkCount, h(u.playLastFinishTime), h(u.playLastSubmitTime)];
+  }
+  const hours = (f: Fixture, x: number) => new Date(f.start.getTime() + x * H);
+
+  it("follow tasks and answers as they are done, revoked, re-marked, expired and deleted", async () => {
+    const f = await fixture("进度计数");
+    const pl = await player(f, "1", null, [[3, 10, true, 1], [1, 0, false], [1, 0, false]]);
+    const ut = (i: number) => `ut-${f.timeId.slice(-6)}-1-${i}`;
+    expect(await figures(f, pl.uaId)).toEqual([1, 1, 0, 1, 1]);
+    // task 2 done at 2 h at a mark, its answer approved; task 1 re-marked to the same mark: one distinct mark
+    await db().update(bbhUserTask).set({ utStatus: 3, score: 10, finishTime: hours(f, 2), redMarkId: "mark-a" }).where(eq(bbhUserTask.id, ut(1)));
+    await db().insert(bbhUserTaskAnswer).values({ id: `an-x-${f.timeId}`, userTaskId: ut(1), userActivityId: pl.uaId, wxUserId: pl.wxUserId, activityId: f.activityId, timeId: f.timeId, roundNo: 1, taskId: f.tasks[1], taskType: 1, auditStatus: 1, score: 10, submitTime: hours(f, 2) });
+    expect(await figures(f, pl.uaId)).toEqual([2, 2, 1, 2, 2]);
+    await db().update(bbhUserTask).set({ redMarkId: "mark-a" }).where(eq(bbhUserTask.id, ut(0)));
+    expect(await figures(f, pl.uaId)).toEqual([2, 2, 1, 2, 2]);
+    await db().update(bbhUserTask).set({ redMarkId: "mark-b" }).where(eq(bbhUserTask.id, ut(0)));
+    expect(await figures(f, pl.uaId)).toEqual([2, 2, 2, 2, 2]);
+    // task 2's review revoked: its task back to 待审核, its answer rejected
+    await db().update(bbhUserTask).set({ utStatus: 2, finishTime: null }).where(eq(bbhUserTask.id, ut(1)));
+    await db().update(bbhUserTaskAnswer).set({ auditStatus: 2 }).where(eq(bbhUserTaskAnswer.id, `an-x-${f.timeId}`));
+    expect(await figures(f, pl.uaId)).toEqual([1, 1, 1, 1, 1]);
+    // expiring open tasks changes nothing; deleting the done one empties the figures
+    await db().update(bbhUserTask).set({ utStatus: 5 }).where(and(eq(bbhUserTask.userActivityId, pl.uaId), sql`${bbhUserTask.utStatus} <> 3`));
+    expect(await figures(f, pl.uaId)).toEqual([1, 1, 1, 1, 1]);
+    await db().delete(bbhUserTaskAnswer).where(eq(bbhUserTaskAnswer.userActivityId, pl.uaId));
+    expect(await figures(f, pl.uaId)).toEqual([1, 1, 1, 1, null]);
+    await db().delete(bbhUserTask).where(eq(bbhUserTask.id, ut(0)));
+    expect(await figures(f, pl.uaId)).toEqual([0, 0, 0, null, null]);
+  });
+
+  it("follow task definitions: a done task made optional, disabled or deleted stops counting as required, and settlement agrees", async () => {
+    const f = await fixture("必做变更");
+    const a = await player(f, "1", null, [[3, 10, true, 1], [3, 10, true, 2], [1, 0, false]]);
+    const b = await player(f, "2", null, [[3, 10, true, 1], [1, 0, false], [1, 0, false]]);
+    expect([(await figures(f, a.uaId))[1], (await figures(f, b.uaId))[1]]).toEqual([2, 1]);
+    const setTask = (i: number, v: Partial<typeof bbhActivityTask.$inferInsert>) => db().update(bbhActivityTask).set(v).where(eq(bbhActivityTask.id, f.tasks[i]));
+    await setTask(0, { isRequired: 0 });
+    expect([(await figures(f, a.uaId))[1], (await figures(f, b.uaId))[1]]).toEqual([1, 0]);
+    await setTask(1, { taskStatus: 0 });
+    expect((await figures(f, a.uaId))[1]).toBe(0);
+    await setTask(1, { taskStatus: 1 });
+    await setTask(0, { isRequired: 1, delFlag: 1 });
+    expect([(await figures(f, a.uaId))[1], (await figures(f, b.uaId))[1]]).toEqual([1, 0]);
+    // Left required: tasks 2 and 3. Task 3 made optional: a (task 2 done) has finished, b (task 1 only, deleted) has not.
+    await setTask(2, { isRequired: 0 });
+    const res = await settle(f.timeId);
+    expect(res.body.result).toMatchObject({ participantCount: 2, finishedCount: 1 });
+    const ua = await db().select().from(bbhUserActivity).where(eq(bbhUserActivity.timeId, f.timeId)).orderBy(bbhUserActivity.id);
+    expect(ua.map((u) => [u.id, u.uaStatus])).toEqual([[a.uaId, 2], [b.uaId, 3]]);
+  });
+
+  it("stay exact when two reviews of one round commit concurrently", async () => {
+    const f = await fixture("并发计数");
+    const pl = await player(f, "1", null, [[1, 0, false], [1, 0, false], [1, 0, false]]);
+    const ut = (i: number) => `ut-${f.timeId.slice(-6)}-1-${i}`;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let firstDone!: () => void;
+    const firstWrote = new Promise<void>((r) => (firstDone = r));
+    // The first transaction marks task 1 done and stays open; the second marks task 2 done meanwhile (on
+    // PostgreSQL it waits for the round's lock; PGlite runs one transaction at a time), then the first commits.
+    const first = db().transaction(async (tx) => {
+      await tx.update(bbhUserTask).set({ utStatus: 3, finishTime: hours(f, 1) }).where(eq(bbhUserTask.id, ut(0)));
+      firstDone();
+      await held;
+    });
+    await firstWrote;
+    const second = db().transaction(async (tx) => {
+      await tx.update(bbhUserTask).set({ utStatus: 3, finishTime: hours(f, 2) }).where(eq(bbhUserTask.id, ut(1)));
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    await Promise.all([first, second]);
+    expect(await figures(f, pl.uaId)).toEqual([2, 2, 0, 2, null]);
+  });
+});

@@ -36,7 +36,7 @@ export async function seedBbhDemoPlayers(tx: Db, now = new Date()): Promise<void
     const ua = `demo-ua-${nn}`;
     let total = 0;
     const start = d(-5, p.n);
-    await tx.insert(bbhUserActivity).values({ id: ua, wxUserId: p.wx, ...round, uaStatus: 1, joinTime: start, startTime: start, lastActiveTime: d(-1, p.n), totalTaskCount: 3, finishedTaskCount: p.passed, currentSortNo: p.passed + 1, ...audit });
+    await tx.insert(bbhUserActivity).values({ id: ua, wxUserId: p.wx, ...round, uaStatus: 1, joinTime: start, startTime: start, lastActiveTime: d(-1, p.n), totalTaskCount: 3, currentSortNo: p.passed + 1, ...audit });
     for (const [k, task] of TASKS.entries()) {
       const ut = `demo-ut-${nn}-${k + 1}`;
       const answer = `demo-ans-${nn}-${k + 1}`;

@@ -217,23 +217,22 @@ export async function reviewAnswers(
               and nt.sort_no = (select min(t2.sort_no) from bbh_activity_task t2
                 where t2.activity_id = done.activity_id and t2.del_flag = 0 and t2.task_status = 1 and t2.sort_no > done.sort_no))))`);
   }
-  // 5. the players: totals (= ledger), finished counts, progress, finished = every required enabled task done
+  // 5. the players: totals (= ledger), progress, finished = every required enabled task done. The tasks done and
+  //    the required ones among them are on the round already: the play triggers (migration 0017) counted them
+  //    when step 2 changed the tasks.
   const playerRows = uas.map((u) => ({ id: u.id, total: totals.get(u.id)! }));
   const players = rowsOf<{ id: string; totalScore: number; uaStatus: number }>(
     await tx.execute(sql`
       with v as (select * from jsonb_to_recordset(${JSON.stringify(playerRows)}::jsonb) as v(id varchar, total int)),
       s as (
-        select v.id, v.total,
-          (select count(*) from bbh_user_task ut where ut.user_activity_id = v.id and ut.ut_status = 3) as finished,
-          (select count(*) from bbh_user_task ut join bbh_activity_task t on t.id = ut.task_id
-            where ut.user_activity_id = v.id and ut.ut_status = 3 and t.is_required = 1 and t.task_status = 1 and t.del_flag = 0) as finished_required,
-          (select count(*) from bbh_activity_task t join bbh_user_activity u on u.activity_id = t.activity_id
-            where u.id = v.id and t.del_flag = 0 and t.task_status = 1 and t.is_required = 1) as required,
+        select v.id, v.total, u.finished_task_count as finished, u.play_required_count as finished_required,
+          (select count(*) from bbh_activity_task t
+            where t.activity_id = u.activity_id and t.del_flag = 0 and t.task_status = 1 and t.is_required = 1) as required,
           (select max(t.sort_no) from bbh_user_task ut join bbh_activity_task t on t.id = ut.task_id
             where ut.user_activity_id = v.id and ut.ut_status <> 0) as reached,
-          (select m.order_mode from bbh_activity_main m join bbh_user_activity u on u.activity_id = m.id where u.id = v.id) as order_mode
-        from v)
-      update bbh_user_activity ua set total_score = s.total, finished_task_count = s.finished,
+          (select m.order_mode from bbh_activity_main m where m.id = u.activity_id) as order_mode
+        from v join bbh_user_activity u on u.id = v.id)
+      update bbh_user_activity ua set total_score = s.total,
         ua_status = case when ua.ua_status = 4 then 4 when s.finished > 0 and s.finished_required >= s.required then 2 else 1 end,
         finish_time = case when s.finished > 0 and s.finished_required >= s.required then coalesce(ua.finish_time, ${now}) else null end,
         current_sort_no = case when s.order_mode = 1 then s.reached else ua.current_sort_no end,

@@ -11,7 +11,8 @@
  * Speed (docs/performance.md): 100 000 players in 2–3 s on PostgreSQL, depending on the machine. The player
  * and task tables keep free room in their pages (fillfactor, migration 0013) and the columns settlement
  * changes stay out of their indexes where possible, so most of the updates below are heap-only (HOT); the
- * ledger's sums per task and per round are kept by its triggers (migration 0015), so nothing here sums it.
+ * ledger's sums per task and per round are kept by its triggers (migration 0015), and each round's tasks done,
+ * marks and last times by the play triggers (migration 0017), so nothing here sums the ledger or the tasks.
  */
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -112,54 +113,31 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
     .select({ id: bbhActivityTask.id, isRequired: bbhActivityTask.isRequired, score: bbhActivityTask.score })
     .from(bbhActivityTask)
     .where(and(eq(bbhActivityTask.activityId, a.id), eq(bbhActivityTask.delFlag, 0), eq(bbhActivityTask.taskStatus, 1)));
-  const requiredIds = tasks.filter((k) => k.isRequired === 1).map((k) => k.id);
+  const requiredCount = tasks.filter((k) => k.isRequired === 1).length;
   const max = tasks.reduce((sum, k) => sum + k.score, 0);
 
-  // 3. Each player's totals and the individual rank, in one pass: players with ≥ 1 finished task by score
-  //    desc, finished tasks desc, duration asc (standard competition ranking: 1, 2, 2, 4); the others get no
-  //    rank; finished = every required enabled task done. The total is the round's ledger sum (domain.md §5.3),
-  //    which the ledger's triggers keep in `ledger_score`.
-  const required = requiredIds.length ? sql`ut.task_id in (${sql.join(requiredIds.map((k) => sql`${k}`), sql`, `)})` : sql`false`;
+  // 3. Each player's totals and the individual rank, in one pass over the window's rounds: players with ≥ 1
+  //    finished task by score desc, finished tasks desc, duration asc (standard competition ranking: 1, 2, 2, 4);
+  //    the others get no rank; finished = every required enabled task done. The total is the round's ledger sum
+  //    (domain.md §5.3), which the ledger's triggers keep in `ledger_score`; the tasks done, the required ones
+  //    among them, their distinct marks, the last finish and the last approved submission are kept on the round
+  //    by the play triggers (migration 0017), so nothing here reads the window's tasks or answers.
   await tx.execute(sql`
-    with play as (
-      -- The window's finished tasks and approved answers in one hash aggregate per round (cheaper than two
-      -- aggregates and a join): finished counts from the tasks, the last scored submission from the answers.
-      -- Only finished tasks count for anything, so the others are not read into it.
-      select p.user_activity_id,
-        sum(p.finished) as finished,
-        sum(p.required) as finished_required,
-        max(p.finish_time) as last_finish,
-        max(p.submit_time) as last_submit
-      from (
-        select ut.user_activity_id, 1 as finished, (${required})::int as required, ut.finish_time, null::timestamptz as submit_time
-        from bbh_user_task ut where ut.time_id = ${t} and ut.round_no = ${r} and ut.ut_status = 3
-        union all
-        select x.user_activity_id, 0, 0, null, x.submit_time
-        from bbh_user_task_answer x where x.time_id = ${t} and x.round_no = ${r} and x.audit_status = 1
-      ) p group by p.user_activity_id
-    ), marks as (
-      -- Distinct marks of the finished tasks (two tasks may share a mark): only the rows that have one.
-      select m.user_activity_id, count(*) as marks
-      from (select distinct ut.user_activity_id, ut.red_mark_id from bbh_user_task ut
-            where ut.time_id = ${t} and ut.round_no = ${r} and ut.ut_status = 3 and ut.red_mark_id is not null) m
-      group by m.user_activity_id
-    ), stats as (
+    with stats as (
       select ua.id, ua.ua_status,
         ua.ledger_score as total_score,
-        coalesce(k.finished, 0)::int as finished,
-        coalesce(m.marks, 0)::int as marks,
-        (coalesce(k.finished, 0) > 0 and coalesce(k.finished_required, 0) >= ${requiredIds.length}::int) as is_finished,
-        k.last_finish, ua.finish_time as ua_finish, k.last_submit, ua.start_time
+        ua.finished_task_count as finished,
+        (ua.finished_task_count > 0 and ua.play_required_count >= ${requiredCount}::int) as is_finished,
+        ua.play_last_finish_time as last_finish, ua.finish_time as ua_finish, ua.play_last_submit_time as last_submit, ua.start_time
       from bbh_user_activity ua
-      left join play k on k.user_activity_id = ua.id
-      left join marks m on m.user_activity_id = ua.id
       where ua.time_id = ${t} and ua.round_no = ${r}
     ), finished as (
       select st.*, case when st.is_finished then coalesce(st.ua_finish, st.last_finish) else st.ua_finish end as finish_time
       from stats st
     ), timed as (
-      select f.*, case when f.start_time is null then null else greatest(0, floor(extract(epoch from (
-        coalesce(case when f.is_finished then f.finish_time end, f.last_submit, f.finish_time) - f.start_time))))::int end as duration
+      -- date_part, not extract: a double rather than a numeric, which costs more to floor for every player
+      select f.*, case when f.start_time is null then null else greatest(0, floor(date_part('epoch',
+        coalesce(case when f.is_finished then f.finish_time end, f.last_submit, f.finish_time) - f.start_time)))::int end as duration
       from finished f
     ), ranked as (
       select tm.*, case when tm.finished > 0 then rank() over (partition by tm.finished > 0
@@ -168,9 +146,7 @@ export async function settleWindow(tx: Db, id: string, opts: SettleOptions, by: 
     )
     update bbh_user_activity ua set
       total_score = rk.total_score,
-      finished_task_count = rk.finished,
       total_task_count = ${tasks.length}::int,
-      finished_mark_count = rk.marks,
       finish_time = rk.finish_time,
       duration_seconds = rk.duration,
       rank_no = rk.rank_no,
