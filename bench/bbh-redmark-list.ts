@@ -1,8 +1,12 @@
 /**
  * The red-mark list (红色印记, `GET /bbh/api/activity/redmark/list`) over 100 000 marks, with autocannon on
  * loopback (10 connections) against a server process, like bench/run.ts: the first page (default sort, newest
- * first), a deep page, a published-only filter and a fuzzy name search. The marks are loaded set-based
- * (one statement). Issue 8's target: ≥ 1 000 req/s on PostgreSQL for the list.
+ * first), a deep page, a published-only filter and a fuzzy name search, each after a 3 s warm-up. The marks are
+ * loaded set-based (one statement). Issue 8's target: ≥ 1 000 req/s on PostgreSQL for the list.
+ *
+ * Besides req/s, each scenario prints the CPU time per request of the server process and of the local
+ * PostgreSQL processes (from /proc): server, database and load generator share the machine's cores, so req/s
+ * moves with whatever else runs, while the CPU a request costs is steady from run to run.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npx tsx bench/bbh-redmark-list.ts
  *   npx tsx bench/bbh-redmark-list.ts                      # PGlite (a data directory of its own)
@@ -17,7 +21,7 @@ import { sql } from "drizzle-orm";
 import { openPglite, openPostgres, type Database } from "../server/db/client.js";
 import { seed } from "../server/db/seed/index.js";
 import type { ChildProcess } from "node:child_process";
-import { API, startServer, stop } from "./server-process.js";
+import { API, postgresCpuMs, processCpuMs, startServer, stop } from "./server-process.js";
 
 const MARKS = Number(process.env.BENCH_MARKS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -50,7 +54,7 @@ async function populate(db: Database["db"]): Promise<void> {
   console.log(`  populated ${MARKS} red marks in ${Date.now() - t0} ms`);
 }
 
-async function scenarios(database: string, port: number) {
+async function scenarios(database: string, port: number, serverPid: number) {
   const base = `http://127.0.0.1:${port}${API}`;
   const res = await fetch(`${base}/sys/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: PASSWORD }) });
   const headers = { "x-access-token": (await res.json()).result.token };
@@ -63,9 +67,15 @@ async function scenarios(database: string, port: number) {
   ];
   const check = await (await fetch(cases[0][1], { headers })).json();
   if (!check.success || check.result.total !== MARKS - Math.floor(MARKS / 50)) throw new Error(`unexpected list answer: ${JSON.stringify(check).slice(0, 300)}`);
+  const us = (ms: number | null, requests: number) => (ms === null ? "–" : String(Math.round((ms * 1000) / requests)));
   for (const [name, url] of cases) {
+    await autocannon({ url, headers, connections: 10, duration: 3 }); // warm-up (JIT, plans, the first count)
+    const server0 = processCpuMs(serverPid);
+    const pg0 = database === "PostgreSQL" ? postgresCpuMs() : null;
     const r = await autocannon({ url, headers, connections: 10, duration: DURATION });
-    console.log(`| ${database} | ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} / ${r.latency.p99} | ${r.errors + r.non2xx} |`);
+    const server = server0 === null ? null : processCpuMs(serverPid)! - server0;
+    const pgMs = pg0 === null ? null : postgresCpuMs()! - pg0;
+    console.log(`| ${database} | ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} / ${r.latency.p99} | ${us(server, r.requests.total)} / ${us(pgMs, r.requests.total)} | ${r.errors + r.non2xx} |`);
   }
 }
 
@@ -99,9 +109,9 @@ async function main() {
     await db.close();
     ({ child, port } = await startServer({ SEED_DEMO: "false", DATA_DIR: dataDir }));
   }
-  console.log("| database | scenario | req/s | p50 / p99 ms | errors |\n| --- | --- | --- | --- | --- |");
+  console.log("| database | scenario | req/s | p50 / p99 ms | CPU µs per request: server / PostgreSQL | errors |\n| --- | --- | --- | --- | --- | --- |");
   try {
-    await scenarios(url ? "PostgreSQL" : "PGlite", port);
+    await scenarios(url ? "PostgreSQL" : "PGlite", port, child.pid!);
   } finally {
     await stop(child);
     await drop();

@@ -4,7 +4,7 @@
  * number, remove, point makers, and the red activity's publish checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { bbhActivityMain, bbhActivityTask, bbhRedActivityMark, bbhRedMark, bbhUserTaskAnswer, bbhWxUser } from "../../server/db/schema.js";
 import { createTestApp, type TestApp } from "./helpers.js";
 import { at, caller, rows } from "./bbh-helpers.js";
@@ -84,6 +84,34 @@ describe("red mark CRUD", () => {
     }
     expect(await rows(t, bbhRedMark)).toBe(before);
     expect((await call("POST", "/bbh/api/activity/redmark/add", auditor, { markName: "无权", category: 2 })).status).toBe(403);
+  });
+});
+
+describe("red mark list paging", () => {
+  it("serves deep pages as the same rows, in the same order, as one long page (ties broken by id)", async () => {
+    // 900 marks, create times tied in threes (the id breaks ties), every 7th deleted, every 4th unpublished
+    const base = Date.parse("2026-01-01T00:00:00Z");
+    const marks = Array.from({ length: 900 }, (_, i) => ({
+      id: `deep${String(i).padStart(28, "0")}`, markName: `深页印记${i}`, category: 1 + (i % 6), sortNo: i % 13,
+      publishStatus: i % 4 === 0 ? 0 : 1, delFlag: i % 7 === 0 ? 1 : 0, createTime: new Date(base - Math.floor(i / 3) * 1000),
+    }));
+    await db().insert(bbhRedMark).values(marks);
+    try {
+      const list = async (query: string) => (await call("GET", `/bbh/api/activity/redmark/list?${query}`, admin)).body.result as { total: number; records: Array<{ id: string }> };
+      for (const query of ["", "publishStatus=1&", "column=sortNo&order=asc&"]) {
+        const whole = await list(`${query}pageNo=1&pageSize=1000`);
+        const ids = whole.records.map((r) => r.id);
+        expect(ids.length).toBe(whole.total);
+        expect(whole.total).toBeGreaterThan(520);
+        for (const pageNo of [51, 52, Math.ceil(whole.total / 10)]) {
+          const page = await list(`${query}pageNo=${pageNo}&pageSize=10`);
+          expect(page.records.map((r) => r.id), `${query}pageNo=${pageNo}`).toEqual(ids.slice((pageNo - 1) * 10, pageNo * 10));
+          expect(page.total).toBe(whole.total);
+        }
+      }
+    } finally {
+      await db().delete(bbhRedMark).where(like(bbhRedMark.id, "deep%"));
+    }
   });
 });
 
