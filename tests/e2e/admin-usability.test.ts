@@ -1,8 +1,9 @@
 /**
  * What a new administrator tripped over (issue 13), in Chromium at 1366 × 768: a menu granted on its own
  * reads its list, logout leaves no personal data behind, 冻结 asks first and the frozen user's open
- * session says so, 添加下级 keeps the new department in view, action columns fit, and a tab is named after
- * the menu item that opened it. Screenshots go to /tmp/issue13-shots (not committed).
+ * session says so, 添加下级 keeps the new department in view, and action columns fit. (A tab named after the
+ * menu item that opened it is tested in tests/console/shell.test.tsx: the seed no longer has the JeecgBoot
+ * online-report items this journey used for it.) Screenshots go to /tmp/issue13-shots (not committed).
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -302,22 +303,6 @@ describe("issue 13: what a new administrator trips over", () => {
     await page.locator(".ant-tabs-tabpane-active .ant-table").waitFor();
     expect(await badCells(), "部门用户").toEqual([]);
     await shot(page, "09-depart-members-1366");
-    await page.close();
-  });
-
-  it("统计报表 → Online报表示例 opens a tab and a breadcrumb named after that menu item", async () => {
-    const page = await context.newPage();
-    await signIn(page, "admin", adminPassword);
-    await openMenu(page, "统计报表", "Online报表示例");
-    await page.waitForURL(/\/online\/cgreport\/6c7f59741c814347905a938f06ee003c/);
-    await page.locator(".rm-multi-tabs .ant-tabs-tab-active").filter({ hasText: "Online报表示例" }).waitFor();
-    expect(await page.locator(".rm-multi-tabs .ant-tabs-tab").allInnerTexts()).not.toContain("AUTO在线报表");
-    const crumbs = (await page.locator(".ant-breadcrumb li:not(.ant-breadcrumb-separator)").allInnerTexts()).map((t) => t.trim());
-    expect(crumbs).toEqual(["首页", "统计报表", "Online报表示例"]);
-    expect(await page.title()).toMatch(/^Online报表示例 - /);
-    // The page itself is named after the item too (its component is not built yet, so it says so).
-    await page.getByText(/菜单「Online报表示例」/).waitFor();
-    await shot(page, "10-online-report-tab");
     await page.close();
   });
 });

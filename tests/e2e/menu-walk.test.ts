@@ -5,8 +5,8 @@
  * error, and any blocked or failed frame. An item of an outside site must be external (a new tab); a
  * same-origin external item must answer.
  *
- * The "尚未实现" placeholder passes only for the components in NOT_YET_BUILT, and every component listed
- * there must still show it: when a module lands, remove its components from the list.
+ * The "尚未实现" placeholder fails it too: a seeded item must open a working page (items whose pages the
+ * console lacks are not seeded, server/db/seed/menus.ts `DROPPED_UNBUILT_MENUS`).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,50 +20,6 @@ import type { MenuNode } from "../../contract";
 const baseUrl = inject("baseUrl");
 const adminPassword = inject("adminPassword");
 const API = `${baseUrl}/jeecg-boot`;
-
-/** Components whose pages are not built yet (the placeholder is expected). Shrinks to empty as modules land. */
-const NOT_YET_BUILT = new Set([
-  // issues 8 and 9: the 红色印记 business modules
-  // issue 11: scheduled jobs, logs, data log, monitoring, online users
-  // JeecgBoot system pages without an issue yet
-  "system/TenantList",
-  "system/NewPermissionList",
-  "system/SysGatewayRouteList",
-  // JeecgBoot online development (Online表单/报表) and its demo items
-  "modules/online/cgform/OnlCgformHeadList",
-  "modules/online/cgreport/OnlCgreportHeadList",
-  "modules/online/cgreport/auto/OnlCgreportAutoList",
-  "modules/online/cgform/auto/innerTable/OnlCgformInnerTableList",
-  // JeecgBoot 常见案例 / 报表 demos
-  "jeecg/report/ArchivesStatisticst",
-  "jeecg/report/ViserChartDemo",
-  "jeecg/SelectDemo",
-  "jeecg/JVXETableDemo",
-  "jeecg/JVxeDemo/layout-demo/Index",
-  "jeecg/JVxeDemo/demo/JSBCDemo",
-  "jeecg/JVxeDemo/demo/PopupSubTable",
-  "jeecg/JVxeDemo/demo/SocketReload",
-  "jeecg/JeecgDemoList",
-  "jeecg/TableExpandeSub",
-  "jeecg/ImagPreview",
-  "jeecg/JeecgOrderMainList",
-  "jeecg/tablist/JeecgOrderDMainList",
-  "jeecg/JeecgOrderMainListForJVxeTable",
-  "jeecg/JeecgEditableTableExample",
-  "jeecg/JeecgOrderMainListForJEditableTable",
-  "jeecg/PrintDemo",
-  "jeecg/JeecgPdfView",
-  "jeecg/JeecgTreeTable",
-  "jeecg/TableTotal",
-  "jeecg/TableOrderTotal",
-  "jeecg/ThirdAppMessageTest",
-  "jeecg/helloworld",
-  "jeecg/ImgDragSort",
-  "jeecg/ImgTurnPage",
-  "jeecg/InterfaceTest",
-  "jeecg/SplitPanel",
-  "jeecg/ImagCropper",
-]);
 
 const DOMAIN_URL = /{{\s*window\._CONFIG\['domianURL'\]\s*}}/;
 
@@ -192,11 +148,10 @@ describe("menu walk", () => {
       const res = await page.request.get(`${API}/sys/permission/getUserPermissionByToken`, { headers: { "X-Access-Token": token } });
       const menu = (await res.json()).result.menu as MenuNode[];
       const items = leaves(menu);
-      expect(items.length).toBeGreaterThan(80);
+      expect(items.length).toBeGreaterThan(70);
       take();
 
       const failures: string[] = [];
-      const placeholders = new Set<string>();
       let opened = 0;
       for (const { trail, node } of items) {
         const url = node.meta?.url ? menuUrl(node.meta.url) : undefined;
@@ -249,19 +204,13 @@ describe("menu walk", () => {
 
         const text = (await content.innerText().catch(() => "")) ?? "";
         const placeholder = /页面组件「(.+?)」尚未实现/.exec(text);
-        if (placeholder) {
-          placeholders.add(placeholder[1]);
-          if (!NOT_YET_BUILT.has(placeholder[1])) failures.push(`${trail}: shows 尚未实现 for ${placeholder[1]}, which is not listed as not yet built`);
-        }
+        if (placeholder) failures.push(`${trail}: shows 尚未实现 for ${placeholder[1]}`);
         if (/没有可用的地址|无法打开/.test(text)) failures.push(`${trail}: ${text.split("\n")[0]}`);
         for (const problem of take()) failures.push(`${trail} (${node.path}): ${problem}`);
       }
 
-      // Listed components that now have a page: take them off the list.
-      const built = [...NOT_YET_BUILT].filter((component) => !placeholders.has(component));
       expect(failures).toEqual([]);
-      expect(built, "these components have pages now: remove them from NOT_YET_BUILT").toEqual([]);
-      expect(opened).toBeGreaterThan(80);
+      expect(opened).toBeGreaterThan(70);
     },
     240_000,
   );

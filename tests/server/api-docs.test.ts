@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteOptions } from "fastify";
 import { and, eq, inArray } from "drizzle-orm";
 import { seed } from "../../server/db/seed/index.js";
-import { API_DOC_MENU, DROPPED_BIG_SCREEN_URLS, SQL_MONITOR_MENU } from "../../server/db/seed/menus.js";
+import { API_DOC_MENU, DROPPED_BIG_SCREEN_URLS, DROPPED_UNBUILT_MENUS, SQL_MONITOR_MENU } from "../../server/db/seed/menus.js";
 import { sysPermission, sysRole, sysRolePermission, sysSeedStep } from "../../server/db/schema.js";
 import { nextId, uuid32 } from "../../server/lib/ids.js";
 import { API, createTestApp, type TestApp } from "./helpers.js";
@@ -197,5 +197,41 @@ describe("seeded menus lead somewhere", () => {
     await db.delete(sysSeedStep).where(eq(sysSeedStep.step, "menus-that-lead-somewhere-v1"));
     await seed(db, { adminPassword: null });
     expect(await db.select().from(sysPermission).where(inArray(sysPermission.perms, [SQL_MONITOR_MENU.perms, API_DOC_MENU.perms]))).toHaveLength(2);
+  });
+
+  it("seeds no item whose page the console lacks, and removes those of a database seeded before with their buttons, grants and emptied folders", async () => {
+    const db = t.database.db;
+    const unbuilt = inArray(sysPermission.component, [...DROPPED_UNBUILT_MENUS.components]);
+    expect(await db.select().from(sysPermission).where(unbuilt)).toEqual([]);
+    expect(await db.select().from(sysPermission).where(inArray(sysPermission.url, [...DROPPED_UNBUILT_MENUS.folders]))).toEqual([]);
+
+    // Put back what the earlier seed had: 统计报表 (plus an item an admin added to it, which keeps the folder),
+    // 常见案例 › helloworld with a button, and 常见案例 › JVXETable示例 › 普通示例.
+    const [demos] = await db.select().from(sysPermission).where(eq(sysPermission.url, "/jeecg"));
+    const [report, archives, own, hello, helloButton, vxe, vxeNormal] = Array.from({ length: 7 }, () => uuid32());
+    await db.insert(sysPermission).values([
+      { id: report, name: "统计报表", url: "/report", component: "layouts/RouteView", menuType: 0, isLeaf: false },
+      { id: archives, parentId: report, name: "布局统计报表", url: "/report/ArchivesStatisticst", component: "jeecg/report/ArchivesStatisticst", menuType: 1, isLeaf: true },
+      { id: own, parentId: report, name: "本单位用户", url: "/report/users", component: "system/UserList", menuType: 1, isLeaf: true },
+      { id: hello, parentId: demos.id, name: "helloworld", url: "/jeecg/helloworld", component: "jeecg/helloworld", menuType: 1, isLeaf: false },
+      { id: helloButton, parentId: hello, name: "添加", url: "", menuType: 2, perms: "demo:add", isLeaf: true },
+      { id: vxe, parentId: demos.id, name: "JVXETable示例", url: "/jeecg/j-vxe-table-demo", component: "layouts/RouteView", menuType: 1, isLeaf: false },
+      { id: vxeNormal, parentId: vxe, name: "普通示例", url: "/jeecg/j-vxe-table-demo/normal", component: "jeecg/JVXETableDemo", menuType: 1, isLeaf: true },
+    ]);
+    const [adminRole] = await db.select().from(sysRole).where(eq(sysRole.roleCode, "admin"));
+    const all = [report, archives, own, hello, helloButton, vxe, vxeNormal];
+    await db.insert(sysRolePermission).values(all.map((permissionId) => ({ id: nextId(), roleId: adminRole.id, permissionId })));
+    await db.delete(sysSeedStep).where(eq(sysSeedStep.step, "menus-with-pages-v1"));
+
+    await seed(db, { adminPassword: null });
+
+    const left = await db.select({ id: sysPermission.id }).from(sysPermission).where(inArray(sysPermission.id, all));
+    expect(left.map((r) => r.id).sort()).toEqual([report, own].sort());
+    const grants = await db.select({ id: sysRolePermission.permissionId }).from(sysRolePermission).where(inArray(sysRolePermission.permissionId, all));
+    expect(grants.map((r) => r.id).sort()).toEqual([report, own].sort());
+    expect(await db.select().from(sysPermission).where(eq(sysPermission.url, "/oss/file"))).toHaveLength(1);
+    const res = await get(`${API}/sys/permission/getUserPermissionByToken`, { "x-access-token": admin });
+    expect(JSON.stringify(res.json().result.menu)).not.toMatch(/jeecg\/helloworld|JVXETableDemo|ArchivesStatisticst/);
+    await db.delete(sysPermission).where(inArray(sysPermission.id, [report, own]));
   });
 });

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify from "fastify";
 import type { MenuNode } from "../../contract/index.js";
 import authPlugin, { can } from "../../server/plugins/auth.js";
+import { eq } from "drizzle-orm";
+import { sysPermission, sysRole, sysRolePermission } from "../../server/db/schema.js";
+import { nextId, uuid32 } from "../../server/lib/ids.js";
 import { API, createTestApp, type TestApp } from "./helpers.js";
 
 let t: TestApp;
@@ -43,6 +46,13 @@ describe("GET /sys/permission/getUserPermissionByToken", () => {
   });
 
   it("shapes route nodes as the Vue client expects: string route flag, md5 path for external urls, redirect only on top level", async () => {
+    // A route=0 item (a menu entry whose path another route renders), as JeecgBoot's online demos were.
+    const db = t.database.db;
+    const [folder] = await db.select().from(sysPermission).where(eq(sysPermission.url, "/isystem"));
+    const [adminRole] = await db.select().from(sysRole).where(eq(sysRole.roleCode, "admin"));
+    const notRoute = uuid32();
+    await db.insert(sysPermission).values({ id: notRoute, parentId: folder.id, name: "按编码打开", url: "/isystem/user/by-code/42", component: "system/UserList", menuType: 1, isRoute: false, isLeaf: true });
+    await db.insert(sysRolePermission).values({ id: nextId(), roleId: adminRole.id, permissionId: notRoute });
     const { result } = (await get("/sys/permission/getUserPermissionByToken", adminToken)).json();
     const all: MenuNode[] = [];
     const walk = (nodes: MenuNode[], top: boolean) =>
@@ -55,7 +65,9 @@ describe("GET /sys/permission/getUserPermissionByToken", () => {
     walk(result.menu, true);
     const external = all.find((n) => n.meta.url?.startsWith("{{"));
     expect(external?.path).toMatch(/^[0-9a-f]{32}$/);
-    expect(all.some((n) => n.route === "0")).toBe(true);
+    expect(find(result.menu, "按编码打开")).toMatchObject({ route: "0", path: "/isystem/user/by-code/42" });
+    await db.delete(sysRolePermission).where(eq(sysRolePermission.permissionId, notRoute));
+    await db.delete(sysPermission).where(eq(sysPermission.id, notRoute));
   });
 
   it("gives an operator only the menus of their role", async () => {

@@ -3,7 +3,7 @@
  * 红色印记 business menu tree, with role grants. Each step runs once per database (sys_seed_step), so a
  * restart, or a second instance starting at the same moment, never seeds twice.
  */
-import { and, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client.js";
 import {
   sysDepart,
@@ -40,6 +40,7 @@ import {
   API_DOC_MENU,
   DROPPED_BIG_SCREEN_FOLDER,
   DROPPED_BIG_SCREEN_URLS,
+  DROPPED_UNBUILT_MENUS,
   MONITOR_BUTTONS,
   MONITOR_DASHBOARD_MENU,
   SQL_MONITOR_MENU,
@@ -232,6 +233,7 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   await once(db, "quartz-jobs-v1", seedQuartzJobs);
   await once(db, "oss-storage-type-s3-v1", seedS3StorageType);
   await once(db, "monitoring-menus-v1", monitoringMenus);
+  await once(db, "menus-with-pages-v1", dropUnbuiltMenus);
   if (seeded || seededV2 || seededV3 || seededDemo || seededDemoQuestions) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };
 }
@@ -287,6 +289,32 @@ async function menusThatLeadSomewhere(tx: Db): Promise<void> {
     .where(
       and(
         eq(sysPermission.url, DROPPED_BIG_SCREEN_FOLDER),
+        sql`not exists (select 1 from sys_permission c where c.parent_id = ${sysPermission.id})`,
+      ),
+    );
+  await deletePermissions(tx, folders.map((r) => r.id));
+}
+
+/**
+ * For databases seeded before: the JeecgBoot items this console has no page for (`DROPPED_UNBUILT_MENUS`),
+ * with every row under them and all their grants, then the folders they left empty. On a fresh database the
+ * tree has none of them and the step changes nothing.
+ */
+async function dropUnbuiltMenus(tx: Db): Promise<void> {
+  const idsOf = async (where: SQL) => (await tx.select({ id: sysPermission.id }).from(sysPermission).where(where)).map((r) => r.id);
+  const doomed: string[] = [];
+  let level = await idsOf(inArray(sysPermission.component, [...DROPPED_UNBUILT_MENUS.components]));
+  while (level.length > 0) {
+    doomed.push(...level);
+    level = await idsOf(inArray(sysPermission.parentId, level));
+  }
+  await deletePermissions(tx, doomed);
+  const folders = await tx
+    .select({ id: sysPermission.id })
+    .from(sysPermission)
+    .where(
+      and(
+        inArray(sysPermission.url, [...DROPPED_UNBUILT_MENUS.folders]),
         sql`not exists (select 1 from sys_permission c where c.parent_id = ${sysPermission.id})`,
       ),
     );
