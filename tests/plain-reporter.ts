@@ -5,7 +5,19 @@ import type { Reporter, SerializedError, TestModule } from "vitest/node";
  * outside any test (an unhandled rejection, an error thrown after a test ended) makes Vitest exit 1 with every
  * test passed: it counts as a failure here too, so the line never says `0 failed` for a run that failed.
  */
-const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) => errors?.[0]?.message?.split("\n")[0] ?? "";
+/**
+ * What went wrong, in one line: each attempt's first error line (a retried test keeps every attempt's errors,
+ * the first attempt's first), with the element a browser action was waiting for when it timed out, from
+ * Playwright's call log, since "locator.click: Timeout 30000ms exceeded" alone does not say which step it was.
+ */
+const summary = (errors: ReadonlyArray<{ message?: string }> | undefined) =>
+  (errors ?? [])
+    .map((e) => {
+      const lines = (e.message ?? "").split("\n");
+      const waiting = lines.find((l) => /^\s*- waiting for /.test(l))?.trim().replace(/^- /, "");
+      return waiting ? `${lines[0]} (${waiting})` : lines[0];
+    })
+    .join(" | then: ");
 
 export default class PlainReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
@@ -22,10 +34,10 @@ export default class PlainReporter implements Reporter {
         if (state === "passed") {
           passed++;
           // A test that passed on its retry keeps the failed attempt's errors: name what went wrong the first time.
-          if (test.diagnostic()?.flaky) flaky.push(`${file} > ${test.fullName} (first attempt: ${firstLine(test.result().errors)})`);
+          if (test.diagnostic()?.flaky) flaky.push(`${file} > ${test.fullName} (first attempt: ${summary(test.result().errors)})`);
         } else if (state === "failed") {
           failedHere++;
-          failures.push(`${file} > ${test.fullName}: ${firstLine(test.result().errors)}`);
+          failures.push(`${file} > ${test.fullName}: ${summary(test.result().errors)}`);
         } else skipped++;
       }
       // A file that failed outside any test (import error, failing hook) counts as one failure.
