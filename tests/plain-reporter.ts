@@ -13,7 +13,8 @@ import type { Reporter, SerializedError, TestModule } from "vitest/node";
 const summary = (errors: ReadonlyArray<{ message?: string }> | undefined) =>
   (errors ?? [])
     .map((e) => {
-      const lines = (e.message ?? "").split("\n");
+      // eslint-disable-next-line no-control-regex -- the call log comes coloured
+      const lines = (e.message ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n");
       const waiting = lines.find((l) => /^\s*- waiting for /.test(l))?.trim().replace(/^- /, "");
       return waiting ? `${lines[0]} (${waiting})` : lines[0];
     })

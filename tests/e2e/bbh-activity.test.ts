@@ -64,7 +64,8 @@ const fmt = (d: Date) => {
 };
 const DAY = 86_400_000;
 
-const signIn = (page: Page) => signInAs(page, baseUrl, "admin", adminPassword);
+// fresh: a retry starts signed out, as the first attempt did (the browser profile outlives an attempt).
+const signIn = (page: Page) => signInAs(page, baseUrl, "admin", adminPassword, { fresh: true });
 
 /** Types both ends of an antd RangePicker (with time) inside `scope`. */
 async function fillRange(scope: Locator, from: Date, to: Date) {
@@ -218,11 +219,11 @@ describe("bbh activity journey", () => {
     await shot(page, "bbh-activity-map");
 
     // 6. Settle the demo activity's running window (第二期: demo players, two answers pending) and read the ranking.
-    //    An earlier attempt (the journey gets one retry) may have settled it: reopen it first, continuing its round.
+    //    An earlier attempt (the journey gets one retry) may have settled it: reopen it first, same round, its settlement undone.
     type Window = { id: string; timeName: string; timeStatus: number; activityName?: string };
     const demoWindows = await api<{ records: Window[] }>(`/bbh/api/activity/time/list?timeName=${encodeURIComponent("第二期")}&pageSize=50`);
     for (const w of demoWindows.records.filter((w) => w.timeName === "第二期" && w.timeStatus === 2)) {
-      await api("/bbh/api/activity/time/restartActivityTime", { id: w.id, endTime: fmt(new Date(Date.now() + 30 * DAY)), restartMode: 1, reason: "端到端测试重试" });
+      await api("/bbh/api/activity/time/restartActivityTime", { id: w.id, endTime: fmt(new Date(Date.now() + 30 * DAY)), restartMode: 2, reason: "端到端测试重试" });
     }
     await page.goto(`${baseUrl}/bbh/activity/time`);
     await page.getByPlaceholder("请输入时间段名称", { exact: true }).fill("第二期");
