@@ -1,11 +1,6 @@
 import type { Reporter, SerializedError, TestModule } from "vitest/node";
 
 /**
- * Prints the plain `N passed, N failed` line that CI reads (Vitest's own summary is not read there). An error
- * outside any test (an unhandled rejection, an error thrown after a test ended) makes Vitest exit 1 with every
- * test passed: it counts as a failure here too, so the line never says `0 failed` for a run that failed.
- */
-/**
  * What went wrong, in one line: each attempt's first error line (a retried test keeps every attempt's errors,
  * the first attempt's first), with the element a browser action was waiting for when it timed out, from
  * Playwright's call log, since "locator.click: Timeout 30000ms exceeded" alone does not say which step it was.
@@ -20,6 +15,11 @@ const summary = (errors: ReadonlyArray<{ message?: string }> | undefined) =>
     })
     .join(" | then: ");
 
+/**
+ * Prints the plain `N passed, N failed` line that CI reads (Vitest's own summary is not read there). An error
+ * outside any test (an unhandled rejection, an error thrown after a test ended) makes Vitest exit 1 with every
+ * test passed: it counts as a failure here too, so the line never says `0 failed` for a run that failed.
+ */
 export default class PlainReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
     let passed = 0;
