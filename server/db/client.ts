@@ -23,6 +23,17 @@ export const VERSION_LISTENER = "redmark-version-listener";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Rows of a raw query (`db.execute`) on either driver (pg: QueryResult, PGlite: Results). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Rows affected by a raw statement on either driver. */
+export function affected(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r?.rowCount ?? r?.affectedRows ?? 0);
+}
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";

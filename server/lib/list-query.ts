@@ -9,7 +9,7 @@ import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Page } from "../../contract/index.js";
 import { parseDateTime } from "./dates.js";
 import { badRequest } from "./envelope.js";
-import type { Db } from "../db/client.js";
+import { rowsOf, type Db } from "../db/client.js";
 import type { VersionedCache, VersionSnapshot } from "./versioned-cache.js";
 import { dataRuleCondition, type RuleScope } from "./data-rules.js";
 
@@ -310,7 +310,7 @@ async function selectRows(db: Db, table: PgTable, extra: Record<string, SQL.Alia
   const extras = Object.entries(extra ?? {});
   const selected = extras.length ? sql.join([list.rendered, ...extras.map(([, a]) => sql`${a.sql} as ${sql.identifier(a.fieldAlias)}`)], sql`, `) : list.rendered;
   const result = await db.execute(sql`select ${selected} from ${table}${where ? sql` where ${where}` : sql``} order by ${sql.join(orderBy, sql`, `)} limit ${limit}${offset > 0 ? sql` offset ${offset}` : sql``}`);
-  return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((row) => {
+  return rowsOf<Record<string, unknown>>(result).map((row) => {
     const out: Record<string, unknown> = {};
     for (const [key, column] of list.columns) {
       const value = row[column.name];

@@ -104,16 +104,7 @@ export function sqlState(err: unknown): string | undefined {
   return typeof e?.code === "string" ? e.code : typeof e?.cause?.code === "string" ? e.cause.code : undefined;
 }
 
-/** Rows affected by a raw statement on either driver. */
-export function affected(result: unknown): number {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return Number(r?.rowCount ?? r?.affectedRows ?? 0);
-}
-
-/** Rows of a raw query on either driver (pg: QueryResult, PGlite: Results). */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
+export { affected, rowsOf } from "../../db/client.js";
 
 export const nowSql = sql`now()`;
 
