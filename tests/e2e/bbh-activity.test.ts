@@ -220,7 +220,7 @@ describe("bbh activity journey", () => {
 
     // 6. Settle the demo activity's running window (第二期: demo players, two answers pending) and read the ranking.
     //    An earlier attempt (the journey gets one retry) may have settled it: reopen it first, same round, its settlement undone.
-    type Window = { id: string; timeName: string; timeStatus: number; activityName?: string };
+    type Window = { id: string; timeName: string; timeStatus: number };
     const demoWindows = await api<{ records: Window[] }>(`/bbh/api/activity/time/list?timeName=${encodeURIComponent("第二期")}&pageSize=50`);
     for (const w of demoWindows.records.filter((w) => w.timeName === "第二期" && w.timeStatus === 2)) {
       await api("/bbh/api/activity/time/restartActivityTime", { id: w.id, endTime: fmt(new Date(Date.now() + 30 * DAY)), restartMode: 2, reason: "端到端测试重试" });
