@@ -15,14 +15,13 @@ import { ApiError, ok } from "../lib/envelope.js";
 import { can } from "../plugins/auth.js";
 import { diskInfo, processCpuUsage, runtimeInfo, systemCpuUsage, systemInfo } from "./runtime.js";
 import { redisInfo } from "./redis-info.js";
-import type { Db } from "../db/client.js";
+import { rowsOf, type Db } from "../db/client.js";
 
 const access = (perm: string) => ({ ...can(perm), trace: false });
 const tags = ["sys/monitor"];
 
 async function one(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>> {
-  const res = (await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> };
-  return res.rows[0] ?? {};
+  return rowsOf<Record<string, unknown>>(await db.execute(query))[0] ?? {};
 }
 
 /** Live sessions (the Tomcat page's "sessions"): open now, created and expired since this process started. */

@@ -29,7 +29,7 @@ import {
   wechatSubscribeSender,
   type BbhMessageSender,
 } from "./message.repo.js";
-import { BbhId, IdList, OptBbhId, affected, rowJson } from "./shared.js";
+import { BbhId, IdList, OptBbhId, affected, rowJson, rowsOf } from "./shared.js";
 
 const M = bbhMessage;
 const BASE = "/bbh/api/message";
@@ -150,16 +150,16 @@ export default async function bbhMessageRoutes(base: FastifyInstance) {
       if (!t) throw badRequest(`消息模板【${b.templateCode.trim()}】不存在或已停用`);
       if (userIds.length) {
         const known = await tx.execute(sql`select id from bbh_wx_user where id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`);
-        const found = new Set(((known as { rows?: Array<{ id: string }> }).rows ?? []).map((r) => r.id));
+        const found = new Set(rowsOf<{ id: string }>(known).map((r) => r.id));
         const missing = userIds.filter((id) => !found.has(id));
         if (missing.length) throw badRequest(`微信用户不存在：${missing.slice(0, 5).join("，")}`);
         for (const id of userIds) await queueBbhMessage(tx, { templateCode: t.templateCode, wxUserId: id, vars, sender: by, bizType: "template", bizId: t.id });
         return userIds.length;
       }
-      const [a] = ((await tx.execute(sql`select id, activity_name as name, sys_org_code as org from bbh_activity_main where id = ${activityId} and del_flag = 0`)) as { rows?: Array<{ id: string; name: string; org: string | null }> }).rows ?? [];
+      const [a] = rowsOf<{ id: string; name: string; org: string | null }>(await tx.execute(sql`select id, activity_name as name, sys_org_code as org from bbh_activity_main where id = ${activityId} and del_flag = 0`));
       if (!a) throw badRequest("活动不存在或已删除");
       if (timeId) {
-        const [w] = ((await tx.execute(sql`select id from bbh_activity_time where id = ${timeId} and activity_id = ${activityId}`)) as { rows?: unknown[] }).rows ?? [];
+        const [w] = rowsOf(await tx.execute(sql`select id from bbh_activity_time where id = ${timeId} and activity_id = ${activityId}`));
         if (!w) throw badRequest("时间段不属于该活动");
       }
       // Every player of the activity (or of one window), once each, in one statement.

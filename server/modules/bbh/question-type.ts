@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type, type Static } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, asc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import { rowsOf, type Db } from "../../db/client.js";
 import { bbhActivityTask, bbhQuestion, bbhQuestionType } from "../../db/schema.js";
 import { questionTypeLimits } from "../../../contract/bbh-limits.js";
 import { badRequest, ok } from "../../lib/envelope.js";
@@ -68,7 +68,7 @@ export async function typeSubtree(db: Db, rootId: string, enabledOnly = false): 
       union all
       select c.id from bbh_question_type c join t on c.pid = t.id where c.del_flag = 0 ${enabledOnly ? sql`and c.type_status = 1` : sql``}
     ) select id from t`);
-  return ((rows as { rows?: Array<{ id: string }> }).rows ?? []).map((r) => r.id);
+  return rowsOf<{ id: string }>(rows).map((r) => r.id);
 }
 
 /** The SQL condition "type_id is `typeId` or below it" (for list filters). */

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import { rowsOf, type Db } from "../../db/client.js";
 import { ok } from "../../lib/envelope.js";
 import { can } from "../../plugins/auth.js";
 
@@ -20,8 +20,7 @@ const TEXT_MAX = 2000;
 type Row = Record<string, unknown>;
 
 async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const res = (await db.execute(query)) as unknown as { rows: Row[] };
-  return res.rows;
+  return rowsOf<Row>(await db.execute(query));
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

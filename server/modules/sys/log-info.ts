@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { Type, type TSchema } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
+import { rowsOf } from "../../db/client.js";
 import { ok } from "../../lib/envelope.js";
 import { signedIn } from "../../plugins/auth.js";
 import { LOG_LOGIN } from "./log.repo.js";
@@ -34,11 +35,11 @@ export default async function logInfoRoutes(base: FastifyInstance) {
     const from = gmt8DayStart(now);
     const to = gmt8DayStart(now, 1);
     const today = sql`create_time >= ${from.toISOString()}::timestamptz and create_time < ${to.toISOString()}::timestamptz`;
-    const { rows } = (await db.execute(sql`
+    const rows = rowsOf<{ total: string; today: string; ip: string }>(await db.execute(sql`
       select count(*) as total,
              count(*) filter (where ${today}) as today,
              count(distinct ip) filter (where ${today}) as ip
-      from sys_log where log_type = ${LOG_LOGIN}`)) as unknown as { rows: Array<{ total: string; today: string; ip: string }> };
+      from sys_log where log_type = ${LOG_LOGIN}`));
     const r = rows[0];
     return ok({ totalVisitCount: Number(r?.total ?? 0), todayVisitCount: Number(r?.today ?? 0), todayIp: Number(r?.ip ?? 0) }, "登录成功");
   });
@@ -49,12 +50,12 @@ export default async function logInfoRoutes(base: FastifyInstance) {
     const from = gmt8DayStart(now, -6);
     const to = gmt8DayStart(now, 1);
     // The GMT+8 day number in SQL (epoch arithmetic needs no time-zone data, which PGlite may lack).
-    const { rows } = (await db.execute(sql`
+    const rows = rowsOf<{ day: string; visit: string; ip: string }>(await db.execute(sql`
       select floor((extract(epoch from create_time) * 1000 + ${sql.raw(String(GMT8_MS))}) / ${sql.raw(String(DAY_MS))})::int as day,
              count(*) as visit, count(distinct ip) as ip
       from sys_log
       where log_type = ${LOG_LOGIN} and create_time >= ${from.toISOString()}::timestamptz and create_time < ${to.toISOString()}::timestamptz
-      group by 1 order by 1`)) as unknown as { rows: Array<{ day: string; visit: string; ip: string }> };
+      group by 1 order by 1`));
     return ok(
       rows.map((r) => {
         const tian = new Date(Number(r.day) * DAY_MS).toISOString().slice(0, 10);

@@ -12,7 +12,7 @@ import {
   sysRole,
   sysRolePermission,
 } from "../../db/schema.js";
-import type { Db } from "../../db/client.js";
+import { rowsOf, type Db } from "../../db/client.js";
 import { RULE_CONDITIONS } from "../../lib/data-rules.js";
 import { badRequest, ok, refused } from "../../lib/envelope.js";
 import { nextId, uuid32 } from "../../lib/ids.js";
@@ -118,12 +118,11 @@ async function assertParent(db: Db, parentId: string | null): Promise<void> {
 
 /** Ids of a row and everything below it (one recursive query). */
 async function subtreeIds(db: Db, ids: string[]): Promise<string[]> {
-  // Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`.
-  const { rows } = (await db.execute(sql`
+  const rows = rowsOf<{ id: string }>(await db.execute(sql`
     with recursive t(id) as (
       select id from sys_permission where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
       union select p.id from sys_permission p join t on p.parent_id = t.id)
-    select id from t`)) as unknown as { rows: Array<{ id: string }> };
+    select id from t`));
   return rows.map((r) => r.id);
 }
 
