@@ -142,6 +142,11 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
     ],
   });
 
+  // A read-only list (no edit or delete granted, no row actions: 成绩, 小组成绩) has no 操作 column to leave empty.
+  const hasRowLinks = Boolean(
+    (props.codes.edit && access.has(props.codes.edit)) || (props.codes.delete && access.has(props.codes.delete)) || props.rowActions,
+  );
+
   // Rows are selectable only where a selection is used (export of the chosen rows, batch delete); the tool row
   // takes no space when it holds nothing.
   const selectable = Boolean(props.codes.export || props.codes.deleteBatch);
@@ -178,7 +183,7 @@ export function CrudPage<R extends BaseRecord & { id?: string }>(props: CrudPage
         rowClassName={props.rowClassName}
         scroll={props.scrollX === undefined ? undefined : { x: props.scrollX }}
         rowSelection={selectable ? { fixed: props.scrollX !== undefined, selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
-        columns={[...props.columns, actionColumn]}
+        columns={hasRowLinks ? [...props.columns, actionColumn] : props.columns}
         pagination={
           tableProps.pagination && {
             ...tableProps.pagination,

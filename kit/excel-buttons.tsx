@@ -1,6 +1,6 @@
 import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudSort } from "@refinedev/core";
-import { App, Button, Upload } from "antd";
+import { App, Button, Space, Upload } from "antd";
 import { useState } from "react";
 
 import { toQueryParams, toSortParams } from "../providers/data-provider";
@@ -85,8 +85,9 @@ export function ExcelButtons(props: {
     }
   };
 
+  // Its own Space: a parent Space spaces its children, and these three are one child there.
   return (
-    <>
+    <Space wrap>
       {access.has(props.exportCode) && (
         <Button icon={<DownloadOutlined />} loading={busy === "export"} onClick={exportXls}>
           导出
@@ -104,6 +105,6 @@ export function ExcelButtons(props: {
           下载模板
         </Button>
       )}
-    </>
+    </Space>
   );
 }

@@ -93,6 +93,8 @@ describe("成绩 and 小组成绩 (frozen by settlement)", () => {
     expect(screen.getByText("时间段")).toBeTruthy();
     expect(screen.queryByRole("button", { name: /新\s*增/ })).toBeNull();
     expect(screen.queryByText("编辑")).toBeNull();
+    // nothing to do on a frozen grade: no empty 操作 column
+    expect(screen.queryByRole("columnheader", { name: "操作" })).toBeNull();
   });
 
   it("小组成绩 lists the groups' ranks and scores from the group-grade API", async () => {
@@ -114,6 +116,7 @@ describe("积分流水 (bbh/activity/ScoreRecordList)", () => {
       (c) => (c.url.endsWith("/score/adjust") ? Object.assign(new Error("该时间段已结算，积分不能再调整"), { statusCode: 400 }) : null),
     );
     await screen.findByText("打卡");
+    expect(screen.getByRole("columnheader", { name: "操作" })).toBeTruthy();
     fireEvent.click(within(rowOf("打卡")).getByText("调整积分"));
     const dialog = await screen.findByRole("dialog");
     fireEvent.change(within(dialog).getByRole("spinbutton"), { target: { value: "-5" } });
