@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
-import { bbhActivationCode, bbhActivityApply, bbhActivityGroup, bbhActivityMain, bbhActivityTime, bbhScoreRecord, bbhUserActivity } from "../../server/db/schema.js";
+import { bbhActivationCode, bbhActivityApply, bbhActivityGroup, bbhActivityMain, bbhActivityTime, bbhScoreRecord, bbhUserActivity, bbhWxUser } from "../../server/db/schema.js";
 import { API, createTestApp, type TestApp } from "./helpers.js";
 import { at, caller, rows } from "./bbh-helpers.js";
 
@@ -142,6 +142,11 @@ describe("score ledger, grades and group grades", () => {
     expect((await adjust("ua-sc-1", -3, "违规")).body.result.totalScore).toBe(5);
     const ledger = await call("GET", "/bbh/api/activity/score/list?userActivityId=ua-sc-1&column=createTime&order=asc", admin);
     expect(ledger.body.result.records.map((r: { scoreType_dictText: string; scoreChange: number; scoreAfter: number }) => [r.scoreType_dictText, r.scoreChange, r.scoreAfter])).toEqual([["人工加分", 8, 8], ["人工扣分", -3, 5]]);
+    // the ledger names its player, activity and window, and finds a player by nickname or real name
+    await db().insert(bbhWxUser).values({ id: "wx-s1", openid: "openid-wx-s1", nickname: "小星星", realName: "赵六" });
+    const named = await call("GET", "/bbh/api/activity/score/list?nickname=赵六", admin);
+    expect(named.body.result.records.map((r: Record<string, unknown>) => [r.nickname, r.realName, r.activityName, r.timeName])).toEqual([["小星星", "赵六", "记录活动", "一期"], ["小星星", "赵六", "记录活动", "一期"]]);
+    expect((await call("GET", "/bbh/api/activity/score/list?nickname=无此人", admin)).body.result.total).toBe(0);
     // settle (early): the adjusted player has no finished task, so no rank
     const settled = await call("POST", "/bbh/api/activity/time/settleActivityTime", admin, { id: timeId, force: true });
     expect(settled.body.result).toMatchObject({ participantCount: 2, rankedCount: 0, groupCount: 1 });

@@ -112,11 +112,15 @@ describe("积分流水 (bbh/activity/ScoreRecordList)", () => {
     grant("bbh:score:adjust");
     const { customCalls } = renderPage(
       <ScoreListPage route={route("积分流水", "bbh/activity/ScoreRecordList")} />,
-      [{ id: "s1", userActivityId: "ua1", wxUserId: "wx1", scoreType: 1, scoreType_dictText: "任务得分", scoreChange: 10, scoreAfter: 10, reason: "打卡" }],
+      [{ id: "s1", userActivityId: "ua1", wxUserId: "wx1", nickname: "小星星", realName: "赵六", activityName: "井冈山红色研学", timeName: "第一期", scoreType: 1, scoreType_dictText: "任务得分", scoreChange: 10, scoreAfter: 10, reason: "打卡" }],
       (c) => (c.url.endsWith("/score/adjust") ? Object.assign(new Error("该时间段已结算，积分不能再调整"), { statusCode: 400 }) : null),
     );
     await screen.findByText("打卡");
     expect(screen.getByRole("columnheader", { name: "操作" })).toBeTruthy();
+    // the player and the window by name, not by id
+    expect(within(rowOf("打卡")).getByText("（赵六）")).toBeTruthy();
+    expect(rowOf("打卡").textContent).toContain("小星星");
+    expect(within(rowOf("打卡")).getByText("井冈山红色研学 / 第一期")).toBeTruthy();
     fireEvent.click(within(rowOf("打卡")).getByText("调整积分"));
     const dialog = await screen.findByRole("dialog");
     fireEvent.change(within(dialog).getByRole("spinbutton"), { target: { value: "-5" } });

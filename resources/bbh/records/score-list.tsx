@@ -12,6 +12,10 @@ import { SCORE_API, SCORE_CODES, SCORE_RESOURCE } from "./resource";
 interface ScoreRow {
   id: string;
   wxUserId: string;
+  nickname?: string | null;
+  realName?: string | null;
+  activityName?: string | null;
+  timeName?: string | null;
   userActivityId: string;
   scoreType: number;
   scoreType_dictText?: string;
@@ -69,11 +73,12 @@ export default function ScoreListPage({ route }: PageProps) {
         excelTitle="积分流水"
         search={[
           ...activityFilters(),
-          { name: "wxUserId", label: "玩家", exact: true },
+          { name: "nickname", label: "玩家", exact: true },
           { name: "scoreType", label: "积分类型", exact: true, input: <Select allowClear options={types} placeholder="请选择积分类型" /> },
         ]}
         columns={[
-          { title: "玩家", dataIndex: "wxUserId" },
+          { title: "玩家", dataIndex: "nickname", render: (v: string | null, row) => <>{v ?? row.wxUserId}{row.realName ? <Typography.Text type="secondary">（{row.realName}）</Typography.Text> : null}</> },
+          { title: "活动/时间段", dataIndex: "activityName", ellipsis: true, render: (v: string | null, row) => `${v ?? "—"} / ${row.timeName ?? "—"}` },
           { title: "积分类型", dataIndex: "scoreType_dictText" },
           { title: "变动", dataIndex: "scoreChange", sorter: true, render: (v: number) => <Typography.Text type={v < 0 ? "danger" : "success"}>{v > 0 ? `+${v}` : v}</Typography.Text> },
           { title: "变动后", dataIndex: "scoreAfter" },

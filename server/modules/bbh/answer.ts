@@ -67,10 +67,15 @@ export const playerNames = (wxUserId: PgColumn) => ({
   avatarUrl: sql<string | null>`(select w.avatar_url from ${bbhWxUser} w where w.id = ${wxUserId})`.as("avatarUrl"),
 });
 
-/** The activity, window, task and mark of a player's task or answer row. */
-export const taskNames = (c: { activityId: PgColumn; timeId: PgColumn; taskId: PgColumn; redMarkId: PgColumn }) => ({
+/** The activity and window of a row of play (a round, a task, an answer, a ledger row). */
+export const windowNames = (c: { activityId: PgColumn; timeId: PgColumn }) => ({
   activityName: sql<string | null>`(select m.activity_name from ${bbhActivityMain} m where m.id = ${c.activityId})`.as("activityName"),
   timeName: sql<string | null>`(select t.time_name from ${bbhActivityTime} t where t.id = ${c.timeId})`.as("timeName"),
+});
+
+/** The activity, window, task and mark of a player's task or answer row. */
+export const taskNames = (c: { activityId: PgColumn; timeId: PgColumn; taskId: PgColumn; redMarkId: PgColumn }) => ({
+  ...windowNames(c),
   taskName: sql<string | null>`(select k.task_name from ${bbhActivityTask} k where k.id = ${c.taskId})`.as("taskName"),
   taskScore: sql<number | null>`(select k.score from ${bbhActivityTask} k where k.id = ${c.taskId})`.as("taskScore"),
   maxSubmitTimes: sql<number | null>`(select k.max_submit_times from ${bbhActivityTask} k where k.id = ${c.taskId})`.as("maxSubmitTimes"),

@@ -25,8 +25,7 @@ import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { IdQuery, ListQuery, created, scope } from "../sys/shared.js";
 import { col, registerExport } from "./lists.js";
-import { maskPhone } from "./records.js";
-import { BbhId, Code, OptNumber, blank, crudCodes, dictionary, rowJson, textField } from "./shared.js";
+import { BbhId, Code, OptNumber, blank, crudCodes, dictionary, maskPhone, rowJson, textField } from "./shared.js";
 
 const O = bbhOrganization;
 const BASE = "/bbh/api/organization";

@@ -12,15 +12,14 @@ import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import { bbhActivityGroup, bbhActivityMain, bbhActivityTask, bbhActivityTime, bbhScoreRecord, bbhUserActivity, bbhUserTask, bbhUserTaskAnswer, bbhWxUser } from "../../db/schema.js";
+import { bbhActivityGroup, bbhActivityTask, bbhScoreRecord, bbhUserActivity, bbhUserTask, bbhUserTaskAnswer, bbhWxUser } from "../../db/schema.js";
 import { badRequest, ok } from "../../lib/envelope.js";
 import { escapeLike, fetchRows, parseListQuery, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { scope } from "../sys/shared.js";
-import { ANSWER_DICTS, answerNames, playerNames, taskNames } from "./answer.js";
+import { ANSWER_DICTS, answerNames, playerNames, taskNames, windowNames } from "./answer.js";
 import { col, registerList } from "./lists.js";
-import { maskPhone } from "./records.js";
-import { BbhId, rowJson } from "./shared.js";
+import { BbhId, maskPhone, rowJson } from "./shared.js";
 
 const U = bbhUserActivity;
 const T = bbhUserTask;
@@ -82,8 +81,7 @@ const playerWithPhone = (wxUserId: PgColumn) => ({
 
 const uaNames = () => ({
   ...playerWithPhone(U.wxUserId),
-  activityName: sql<string | null>`(select m.activity_name from ${bbhActivityMain} m where m.id = ${U.activityId})`.as("activityName"),
-  timeName: sql<string | null>`(select t.time_name from ${bbhActivityTime} t where t.id = ${U.timeId})`.as("timeName"),
+  ...windowNames(U),
   groupName: sql<string | null>`(select g.group_name from ${bbhActivityGroup} g where g.id = ${U.groupId})`.as("groupName"),
 });
 

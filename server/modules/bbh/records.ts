@@ -28,13 +28,12 @@ import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { parseIds } from "../sys/shared.js";
+import { playerNames, windowNames } from "./answer.js";
+import { wxUserFilter } from "./player.js";
 import { col, registerExport, registerList } from "./lists.js";
-import { BbhId, blank, Code, crudCodes, IdList, loadActivity, nullable, OptBbhId, OptCode, OptDateTime, OptInt, rowJson, textField, toDate } from "./shared.js";
+import { BbhId, blank, Code, crudCodes, IdList, loadActivity, maskPhone, nullable, OptBbhId, OptCode, OptDateTime, OptInt, rowJson, textField, toDate } from "./shared.js";
 
 const BASE = "/bbh/api/activity";
-
-/** 138****0000 (domain.md §4.7: phones are masked in lists). */
-export const maskPhone = (p: string | null) => (p && p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : p);
 
 // ---------------------------------------------------------------------------------------------- apply
 const P = bbhActivityApply;
@@ -535,10 +534,13 @@ export default async function recordRoutes(base: FastifyInstance) {
     table: S,
     id: S.id,
     spec: scoreSpec,
-    countTables: ["bbh_score_record"],
+    countTables: ["bbh_score_record", "bbh_wx_user"],
     codes: { list: "bbh:score:list", export: "bbh:score:export" },
+    where: (req) => [wxUserFilter(req, S.wxUserId)],
     dictFields: { scoreType: "bbh_score_type" },
-    excel: { title: "积分流水", columns: [col("玩家", "wxUserId"), col("积分类型", "scoreType"), col("变动", "scoreChange", 8), col("变动后", "scoreAfter", 8), col("原因", "reason", 30), col("操作人", "operator"), col("时间", "createTime", 20)] },
+    // who and where, by name: a ledger of WeChat ids means nothing to the staff reading it
+    extra: () => ({ ...playerNames(S.wxUserId), ...windowNames(S) }),
+    excel: { title: "积分流水", columns: [col("玩家", "nickname"), col("姓名", "realName"), col("活动", "activityName", 24), col("时间段", "timeName"), col("积分类型", "scoreType"), col("变动", "scoreChange", 8), col("变动后", "scoreAfter", 8), col("原因", "reason", 30), col("操作人", "operator"), col("时间", "createTime", 20)] },
   });
   app.post(`${BASE}/score/adjust`, { config: can("bbh:score:adjust"), schema: { body: AdjustBody } }, async (req) => {
     const { userActivityId, scoreChange, reason } = req.body;

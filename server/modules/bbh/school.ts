@@ -22,8 +22,7 @@ import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { IdQuery, ListQuery, scope } from "../sys/shared.js";
 import { col, registerExport } from "./lists.js";
-import { maskPhone } from "./records.js";
-import { Code, OptBbhId, OptNumber, blank, crudCodes, dictionary, rowJson, textField } from "./shared.js";
+import { Code, OptBbhId, OptNumber, blank, crudCodes, dictionary, maskPhone, rowJson, textField } from "./shared.js";
 
 const S = bbhSchool;
 const BASE = "/bbh/api/school";

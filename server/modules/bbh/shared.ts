@@ -126,3 +126,6 @@ export async function dictionary(dicts: FastifyInstance["ctx"]["dicts"], code: s
   }
   return map;
 }
+
+/** 138****0000 (domain.md §4.7: phones are masked in lists). */
+export const maskPhone = (p: string | null) => (p && p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : p);

@@ -20,9 +20,8 @@ import { escapeLike, fetchPage, fetchRows, parseListQuery, toPage, type ListSpec
 import { can } from "../../plugins/auth.js";
 import { Id, IdQuery, IdsQuery, ListQuery, created, parseIds, scope, updated } from "../sys/shared.js";
 import { col } from "./lists.js";
-import { maskPhone } from "./records.js";
 import { recountStudents } from "./school.js";
-import { BbhId, Code, OptBbhId, OptCode, OptInt, blank, dictionary, rowJson, textField } from "./shared.js";
+import { BbhId, Code, OptBbhId, OptCode, OptInt, blank, dictionary, maskPhone, rowJson, textField } from "./shared.js";
 
 const T = bbhStudent;
 const BASE = "/bbh/api/student";

@@ -21,8 +21,7 @@ import { can } from "../../plugins/auth.js";
 import { Delegation } from "../sys/privilege.js";
 import { IdQuery, IdsQuery, ListQuery, parseIds, scope, updated } from "../sys/shared.js";
 import { col } from "./lists.js";
-import { maskPhone } from "./records.js";
-import { BbhId, Code, OptBbhId, OptCode, rowJson, rowsOf, textField } from "./shared.js";
+import { BbhId, Code, OptBbhId, OptCode, maskPhone, rowJson, rowsOf, textField } from "./shared.js";
 
 const W = bbhWxUser;
 const BASE = "/bbh/bbhWxUser";
