@@ -57,6 +57,8 @@ export default function UserActivityListPage({ route }: PageProps) {
       apiBase={USER_ACTIVITY_API}
       codes={USER_ACTIVITY_CODES}
       excelTitle="玩家活动"
+      // 13 columns: scroll sideways rather than wrap names over three lines and squeeze the status tags out of their cells
+      scrollX="max-content"
       search={[
         activityFilter,
         timeFilter,
@@ -66,7 +68,7 @@ export default function UserActivityListPage({ route }: PageProps) {
       columns={[
         { title: "玩家", dataIndex: "nickname", render: (_: unknown, row) => <PlayerCell row={row} /> },
         { title: "手机号", dataIndex: "phone" },
-        { title: "活动", dataIndex: "activityName", ellipsis: true },
+        { title: "活动", dataIndex: "activityName", ellipsis: true, width: 160 },
         { title: "时间段/轮次", dataIndex: "timeName", render: (v: string | null, row) => `${v ?? "—"} / 第${row.roundNo}轮` },
         { title: "小组", dataIndex: "groupName", render: (v: string | null) => v ?? "—" },
         { title: "状态", dataIndex: "uaStatus", sorter: true, render: (v: number, row) => <Tag color={UA_COLORS[v]}>{row.uaStatus_dictText ?? v}</Tag> },

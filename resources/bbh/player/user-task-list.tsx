@@ -43,6 +43,8 @@ export default function UserTaskListPage({ route }: PageProps) {
         apiBase={USER_TASK_API}
         codes={USER_TASK_CODES}
         excelTitle="玩家任务"
+        // 12 columns: scroll sideways rather than wrap names and times over three lines
+        scrollX="max-content"
         search={[
           activityFilter,
           timeFilter,
@@ -52,7 +54,7 @@ export default function UserTaskListPage({ route }: PageProps) {
         ]}
         columns={[
           { title: "玩家", dataIndex: "nickname", render: (_: unknown, row) => <PlayerCell row={row} /> },
-          { title: "活动", dataIndex: "activityName", ellipsis: true },
+          { title: "活动", dataIndex: "activityName", ellipsis: true, width: 160 },
           { title: "时间段", dataIndex: "timeName" },
           { title: "任务", dataIndex: "taskName" },
           { title: "类型", dataIndex: "taskType", render: (v: number, row) => row.taskType_dictText ?? v },

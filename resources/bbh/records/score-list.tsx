@@ -78,13 +78,13 @@ export default function ScoreListPage({ route }: PageProps) {
         ]}
         columns={[
           { title: "玩家", dataIndex: "nickname", render: (v: string | null, row) => <>{v ?? row.wxUserId}{row.realName ? <Typography.Text type="secondary">（{row.realName}）</Typography.Text> : null}</> },
-          { title: "活动/时间段", dataIndex: "activityName", ellipsis: true, render: (v: string | null, row) => `${v ?? "—"} / ${row.timeName ?? "—"}` },
+          { title: "活动/时间段", dataIndex: "activityName", ellipsis: true, width: 260, render: (v: string | null, row) => `${v ?? "—"} / ${row.timeName ?? "—"}` },
           { title: "积分类型", dataIndex: "scoreType_dictText" },
           { title: "变动", dataIndex: "scoreChange", sorter: true, render: (v: number) => <Typography.Text type={v < 0 ? "danger" : "success"}>{v > 0 ? `+${v}` : v}</Typography.Text> },
           { title: "变动后", dataIndex: "scoreAfter" },
           { title: "原因", dataIndex: "reason" },
           { title: "操作人", dataIndex: "operator" },
-          { title: "时间", dataIndex: "createTime", sorter: true },
+          { title: "时间", dataIndex: "createTime", sorter: true, width: 180 },
         ]}
         rowActions={(row) => [access.has(SCORE_CODES.adjust) && row.userActivityId && <a key="adjust" onClick={() => setAdjusting(row)}>调整积分</a>]}
         form={NO_FORM}
