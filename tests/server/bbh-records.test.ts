@@ -57,7 +57,11 @@ describe("activation codes", () => {
     expect(String(sheet.getRow(4).getCell(3).value)).toBe("未使用");
     // void
     const [a, b] = codes;
-    await db().update(bbhActivationCode).set({ codeStatus: 1, usedBy: "wx-1" }).where(eq(bbhActivationCode.id, b.id));
+    await db().insert(bbhWxUser).values({ id: "wx-code-1", openid: "openid-wx-code-1", nickname: "小红" });
+    await db().update(bbhActivationCode).set({ codeStatus: 1, usedBy: "wx-code-1" }).where(eq(bbhActivationCode.id, b.id));
+    // the list names who redeemed a code (nickname when no real name)
+    const used = await call("GET", `/bbh/api/activity/activation/list?code=${b.code}`, admin);
+    expect(used.body.result.records[0]).toMatchObject({ usedBy: "wx-code-1", usedByName: "小红" });
     expect((await call("PUT", "/bbh/api/activity/activation/void", admin, { ids: [a.id, b.id], voidReason: "作废" })).body.message).toBe("仅未使用的激活码可以作废");
     expect((await call("PUT", "/bbh/api/activity/activation/void", admin, { ids: [a.id], voidReason: "" })).status).toBe(400);
     expect((await call("PUT", "/bbh/api/activity/activation/void", admin, { ids: [a.id], voidReason: "发错了" })).body.message).toBe("作废成功");

@@ -21,6 +21,7 @@ interface CodeRow {
   validStartTime?: string | null;
   validEndTime?: string | null;
   usedBy?: string | null;
+  usedByName?: string | null;
   usedTime?: string | null;
   remark?: string | null;
   [key: string]: unknown;
@@ -121,7 +122,7 @@ export default function ActivationListPage({ route }: PageProps) {
           { title: "状态", dataIndex: "codeStatus", sorter: true, render: (v: number, row) => <Tag color={STATUS_COLORS[v]}>{row.codeStatus_dictText ?? v}</Tag> },
           { title: "有效期开始", dataIndex: "validStartTime" },
           { title: "有效期结束", dataIndex: "validEndTime", sorter: true },
-          { title: "使用者", dataIndex: "usedBy" },
+          { title: "使用者", dataIndex: "usedByName", render: (v: string | null, row) => v ?? row.usedBy ?? "" },
           { title: "使用时间", dataIndex: "usedTime", sorter: true },
           { title: "备注", dataIndex: "remark" },
         ]}

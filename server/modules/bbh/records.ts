@@ -577,7 +577,9 @@ export default async function recordRoutes(base: FastifyInstance) {
     codes: { list: "bbh:activation:list", export: "bbh:activation:export" },
     dictFields: { codeStatus: "bbh_activation_status" },
     queryById: true,
-    excel: { title: "激活码", columns: [col("激活码", "code", 16), col("批次", "batchNo", 22), col("状态", "codeStatus", 10), col("有效期开始", "validStartTime", 20), col("有效期结束", "validEndTime", 20), col("使用者", "usedBy"), col("使用时间", "usedTime", 20), col("备注", "remark", 30)] },
+    // the user who redeemed it, by name (used_by holds a WeChat user id)
+    extra: () => ({ usedByName: sql<string | null>`(select coalesce(nullif(w.real_name, ''), w.nickname) from ${bbhWxUser} w where w.id = ${C.usedBy})`.as("usedByName") }),
+    excel: { title: "激活码", columns: [col("激活码", "code", 16), col("批次", "batchNo", 22), col("状态", "codeStatus", 10), col("有效期开始", "validStartTime", 20), col("有效期结束", "validEndTime", 20), col("使用者", "usedByName"), col("使用时间", "usedTime", 20), col("备注", "remark", 30)] },
   });
   app.post(`${BASE}/activation/generate`, { config: can("bbh:activation:generate"), schema: { body: GenerateBody } }, async (req) => {
     const b = req.body;
