@@ -426,6 +426,9 @@ describe("hooks: answer review and settlement", () => {
     expect(byUser["wx-ok"].data.time4.value).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/);
     // Unranked (no finished task): 未排名 has no characters a character_string keeps.
     expect(byUser["wx-refuses"].data.character_string2.value).toBe("-");
+    // the message list names the business object and the receiver, not only their ids
+    const listed = await call("GET", "/bbh/api/message/list?templateCode=TIME_SETTLE_RESULT", admin);
+    expect(listed.body.result.records.map((r: Record<string, unknown>) => [r.bizType_dictText, r.bizName])).toEqual([["活动", "消息活动"], ["活动", "消息活动"]]);
 
     // 手工发送 to every player of the activity's window, in one statement.
     const sent = await call("POST", "/bbh/api/message/send", admin, { templateCode: "TEST_SMS", activityId: f.activityId, timeId: f.timeId, params: { content: "${activityName}成绩已发布" } });

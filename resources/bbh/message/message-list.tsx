@@ -24,6 +24,7 @@ export interface MessageRow {
   bizType?: string | null;
   bizType_dictText?: string | null;
   bizId?: string | null;
+  bizName?: string | null;
   sendStatus: number;
   sendStatus_dictText?: string;
   sendTime?: string | null;
@@ -101,10 +102,10 @@ export default function MessageListPage({ route }: PageProps) {
               </Tooltip>
             ),
           },
-          { title: "业务对象", key: "biz", width: 140, render: (_, r) => (r.bizType ? `${r.bizType_dictText ?? r.bizType} ${r.bizId ?? ""}` : "-") },
+          { title: "业务对象", key: "biz", width: 160, ellipsis: true, render: (_, r) => (r.bizType ? `${r.bizType_dictText ?? r.bizType} ${r.bizName ?? r.bizId ?? ""}` : "-") },
           { title: "发送状态", dataIndex: "sendStatus", sorter: true, width: 100, render: (v: number, r) => <Tag color={STATUS_COLORS[v]}>{r.sendStatus_dictText ?? v}</Tag> },
           { title: "失败原因", key: "fail", width: 160, render: (_, r) => (r.failCode ? `${r.failReason ?? ""}（${r.failCode}）` : "-") },
-          { title: "重试", dataIndex: "retryCount", sorter: true, width: 70 },
+          { title: "重试", dataIndex: "retryCount", sorter: true, width: 80 },
           { title: "已读", dataIndex: "readStatus_dictText", width: 70 },
         ]}
         rowActions={(r) => [

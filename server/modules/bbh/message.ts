@@ -63,8 +63,15 @@ export const messageSpec: ListSpec = {
 };
 
 const DICTS = { channel: "bbh_msg_channel", scene: "bbh_msg_scene", sendStatus: "bbh_send_status", readStatus: "bbh_read_status", bizType: "bbh_biz_type" };
-const receiverName = () => ({
+/** The receiver and the business object by name (the row holds their ids). */
+const messageNames = () => ({
   receiverName: sql<string | null>`(select coalesce(nullif(w.real_name, ''), w.nickname) from bbh_wx_user w where w.id = ${M.receiverWxUserId})`.as("receiver_name"),
+  bizName: sql<string | null>`(case ${M.bizType}
+    when 'activity' then (select a.activity_name from bbh_activity_main a where a.id = ${M.bizId})
+    when 'red_mark' then (select r.mark_name from bbh_red_mark r where r.id = ${M.bizId})
+    when 'template' then (select t.template_name from bbh_message_template t where t.id = ${M.bizId})
+    when 'answer' then (select k.task_name from bbh_user_task_answer x join bbh_activity_task k on k.id = x.task_id where x.id = ${M.bizId})
+    end)`.as("biz_name"),
 });
 
 const SendBody = Type.Object({
@@ -93,12 +100,12 @@ export default async function bbhMessageRoutes(base: FastifyInstance) {
   queues.set(app.ctx, queue);
   const kick = backgroundTask(app, "红色印记消息发送任务失败", config.messageSendIntervalSeconds, () => queue.runOnce().then(() => undefined));
 
-  const toJson = (r: MessageRow & { receiverName?: string | null }) => rowJson(r);
+  const toJson = (r: MessageRow & { receiverName?: string | null; bizName?: string | null }) => rowJson(r);
 
   app.get(`${BASE}/list`, { config: can("bbh:message:list"), schema: { querystring: ListQuery } }, async (req) => {
     const params = parseListQuery(messageSpec, req.query, config.maxPageSize);
     // No cached totals: messages are written by every review and settlement and carry no version trigger.
-    const { rows, total } = await fetchPage(db, M, params, { scope: scope(req, cache), extra: receiverName() });
+    const { rows, total } = await fetchPage(db, M, params, { scope: scope(req, cache), extra: messageNames() });
     return ok(toPage(await dicts.translate(rows.map(toJson), DICTS), total, params));
   });
 
@@ -116,9 +123,10 @@ export default async function bbhMessageRoutes(base: FastifyInstance) {
     spec: messageSpec,
     code: "bbh:message:export",
     dictFields: DICTS,
+    extra: messageNames,
     excel: {
       title: "消息记录",
-      columns: [col("时间", "createTime", 20), col("接收人", "receiverWxUserId", 22), col("渠道", "channel"), col("场景", "scene"), col("模板编码", "templateCode", 22), col("标题", "title", 20), col("内容", "content", 50), col("业务类型", "bizType"), col("业务编号", "bizId", 22), col("发送状态", "sendStatus"), col("发送时间", "sendTime", 20), col("失败代码", "failCode"), col("失败原因", "failReason", 30), col("重试次数", "retryCount", 8), col("阅读状态", "readStatus")],
+      columns: [col("时间", "createTime", 20), col("接收人", "receiverName", 16), col("接收人编号", "receiverWxUserId", 22), col("渠道", "channel"), col("场景", "scene"), col("模板编码", "templateCode", 22), col("标题", "title", 20), col("内容", "content", 50), col("业务类型", "bizType"), col("业务对象", "bizName", 24), col("业务编号", "bizId", 22), col("发送状态", "sendStatus"), col("发送时间", "sendTime", 20), col("失败代码", "failCode"), col("失败原因", "failReason", 30), col("重试次数", "retryCount", 8), col("阅读状态", "readStatus")],
     },
   });
 
