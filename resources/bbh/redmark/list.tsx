@@ -223,7 +223,7 @@ export default function RedMarkListPage({ route }: PageProps) {
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="坐标系" name="coordType" tooltip="非 GCJ-02 坐标保存时自动转换为 GCJ-02">
+            <Form.Item label="坐标系" name="coordType" initialValue="gcj02" tooltip="非 GCJ-02 坐标保存时自动转换为 GCJ-02">
               <Select options={coordTypes.length ? coordTypes : [{ value: "gcj02", label: "GCJ-02（高德/腾讯）" }, { value: "wgs84", label: "WGS-84（GPS）" }, { value: "bd09", label: "BD-09（百度）" }]} />
             </Form.Item>
           </Col>

@@ -100,6 +100,15 @@ describe("红色印记 list", () => {
     });
   });
 
+  it("a new mark's coordinates are GCJ-02 unless the user picks another system", async () => {
+    grant("bbh:redmark:add");
+    renderPage();
+    await screen.findByText("八角楼");
+    fireEvent.click(screen.getByRole("button", { name: /新\s*增/ }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("GCJ-02（高德/腾讯）")).toBeTruthy();
+  });
+
   it("starts thumbnail generation and follows its progress with statusOnly", async () => {
     grant("bbh:redmark:thumb");
     let polls = 0;
