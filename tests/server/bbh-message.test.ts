@@ -397,6 +397,8 @@ describe("hooks: answer review and settlement", () => {
 
     expect((await audit("ans-p2", 2, { auditRemark: "内容与任务无关，请围绕红船精神重新作答" })).body.message).toBe("审核成功");
     const [m] = await forAnswer("ans-p2");
+    const listed = await call("GET", `/bbh/api/message/list?templateCode=ANSWER_AUDIT_RESULT`, admin);
+    expect(listed.body.result.records.map((r: Record<string, unknown>) => [r.bizType_dictText, r.bizName])).toEqual([["任务答案", "观后感"]]);
     expect(m).toMatchObject({ templateCode: "ANSWER_AUDIT_RESULT", channel: 1, scene: "answer_audit", receiverWxUserId: "wx-refuses", receiverOpenid: "openid-refuses", sendStatus: 0, sender: "admin", sysOrgCode: "A01A01" });
     const request = JSON.parse(m.content!);
     expect(request).toMatchObject({ template_id: "demo-wx-template-answer-audit", page: "pages/task/answer?id=ans-p2", miniprogram_state: "formal" });

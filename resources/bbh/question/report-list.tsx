@@ -126,7 +126,7 @@ export default function ReportRecordListPage({ route }: PageProps) {
           { title: "是否正确", dataIndex: "isCorrect", sorter: true, width: 100, render: (v: number | null, r) => (v === null ? "—" : <Tag color={v === 1 ? "green" : "red"}>{r.isCorrect_dictText ?? (v === 1 ? "是" : "否")}</Tag>) },
           { title: "得分", dataIndex: "score", sorter: true, width: 70 },
           { title: "用时(秒)", dataIndex: "answerSeconds", sorter: true, width: 100 },
-          { title: "活动/任务", key: "task", width: 220, render: (_, r) => [r.activityName, r.taskName].filter(Boolean).join(" / ") || "—" },
+          { title: "活动/任务", key: "task", width: 220, ellipsis: true, render: (_, r) => [r.activityName, r.taskName].filter(Boolean).join(" / ") || "—" },
           actionColumn<RecordRow>({ rows: tableProps.dataSource, fixed: "right", links: (row) => [<a key="stat" onClick={() => void showStat(row)}>题目统计</a>] }),
         ]}
         pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: ["10", "20", "30"], showTotal: (total, [from, to]) => `${from}-${to} 共 ${total} 条` }}

@@ -68,7 +68,6 @@ const messageNames = () => ({
   receiverName: sql<string | null>`(select coalesce(nullif(w.real_name, ''), w.nickname) from bbh_wx_user w where w.id = ${M.receiverWxUserId})`.as("receiver_name"),
   bizName: sql<string | null>`(case ${M.bizType}
     when 'activity' then (select a.activity_name from bbh_activity_main a where a.id = ${M.bizId})
-    when 'red_mark' then (select r.mark_name from bbh_red_mark r where r.id = ${M.bizId})
     when 'template' then (select t.template_name from bbh_message_template t where t.id = ${M.bizId})
     when 'answer' then (select k.task_name from bbh_user_task_answer x join bbh_activity_task k on k.id = x.task_id where x.id = ${M.bizId})
     end)`.as("biz_name"),
