@@ -73,6 +73,8 @@ export default function MessageListPage({ route }: PageProps) {
         apiBase={MESSAGE_API}
         codes={{ delete: MESSAGE_CODES.delete, deleteBatch: MESSAGE_CODES.deleteBatch, export: MESSAGE_CODES.export }}
         excelTitle="消息记录"
+        // 11 columns: scroll sideways rather than break 接收人, 渠道 and 重试 over lines
+        scrollX="max-content"
         search={[
           { name: "sendStatus", label: "发送状态", exact: true, input: <Select allowClear options={statuses} placeholder="请选择发送状态" /> },
           { name: "channel", label: "渠道", exact: true, input: <Select allowClear options={channels} placeholder="请选择渠道" /> },
@@ -102,7 +104,16 @@ export default function MessageListPage({ route }: PageProps) {
               </Tooltip>
             ),
           },
-          { title: "业务对象", key: "biz", width: 160, ellipsis: true, render: (_, r) => (r.bizType ? `${r.bizType_dictText ?? r.bizType} ${r.bizName ?? r.bizId ?? ""}` : "-") },
+          {
+            title: "业务对象",
+            key: "biz",
+            width: 160,
+            // its own ellipsis: a column `ellipsis` fixes the table's layout and squeezes 标题/内容 to nothing
+            render: (_, r) => {
+              const text = r.bizType ? `${r.bizType_dictText ?? r.bizType} ${r.bizName ?? r.bizId ?? ""}` : "-";
+              return <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 160 }}>{text}</Typography.Text>;
+            },
+          },
           { title: "发送状态", dataIndex: "sendStatus", sorter: true, width: 100, render: (v: number, r) => <Tag color={STATUS_COLORS[v]}>{r.sendStatus_dictText ?? v}</Tag> },
           { title: "失败原因", key: "fail", width: 160, render: (_, r) => (r.failCode ? `${r.failReason ?? ""}（${r.failCode}）` : "-") },
           { title: "重试", dataIndex: "retryCount", sorter: true, width: 80 },
