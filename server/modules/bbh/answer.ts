@@ -67,6 +67,10 @@ export const playerNames = (wxUserId: PgColumn) => ({
   avatarUrl: sql<string | null>`(select w.avatar_url from ${bbhWxUser} w where w.id = ${wxUserId})`.as("avatarUrl"),
 });
 
+/** A WeChat user's name as staff read it: the real name, else the nickname. */
+export const wxUserDisplayName = (wxUserId: PgColumn, alias: string) =>
+  sql<string | null>`(select coalesce(nullif(w.real_name, ''), w.nickname) from ${bbhWxUser} w where w.id = ${wxUserId})`.as(alias);
+
 /** The activity and window of a row of play (a round, a task, an answer, a ledger row). */
 export const windowNames = (c: { activityId: PgColumn; timeId: PgColumn }) => ({
   activityName: sql<string | null>`(select m.activity_name from ${bbhActivityMain} m where m.id = ${c.activityId})`.as("activityName"),

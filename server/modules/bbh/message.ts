@@ -18,6 +18,7 @@ import { backgroundTask } from "../../lib/background-task.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { IdQuery, IdsQuery, ListQuery, parseIds, scope } from "../sys/shared.js";
+import { wxUserDisplayName } from "./answer.js";
 import { col, registerExport } from "./lists.js";
 import {
   BbhMessageQueue,
@@ -65,7 +66,7 @@ export const messageSpec: ListSpec = {
 const DICTS = { channel: "bbh_msg_channel", scene: "bbh_msg_scene", sendStatus: "bbh_send_status", readStatus: "bbh_read_status", bizType: "bbh_biz_type" };
 /** The receiver and the business object by name (the row holds their ids). */
 const messageNames = () => ({
-  receiverName: sql<string | null>`(select coalesce(nullif(w.real_name, ''), w.nickname) from bbh_wx_user w where w.id = ${M.receiverWxUserId})`.as("receiver_name"),
+  receiverName: wxUserDisplayName(M.receiverWxUserId, "receiver_name"),
   bizName: sql<string | null>`(case ${M.bizType}
     when 'activity' then (select a.activity_name from bbh_activity_main a where a.id = ${M.bizId})
     when 'template' then (select t.template_name from bbh_message_template t where t.id = ${M.bizId})

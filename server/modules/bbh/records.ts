@@ -28,7 +28,7 @@ import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { parseIds } from "../sys/shared.js";
-import { playerNames, windowNames } from "./answer.js";
+import { playerNames, windowNames, wxUserDisplayName } from "./answer.js";
 import { wxUserFilter } from "./player.js";
 import { col, registerExport, registerList } from "./lists.js";
 import { BbhId, blank, Code, crudCodes, IdList, loadActivity, maskPhone, nullable, OptBbhId, OptCode, OptDateTime, OptInt, rowJson, textField, toDate } from "./shared.js";
@@ -578,7 +578,7 @@ export default async function recordRoutes(base: FastifyInstance) {
     dictFields: { codeStatus: "bbh_activation_status" },
     queryById: true,
     // the user who redeemed it, by name (used_by holds a WeChat user id)
-    extra: () => ({ usedByName: sql<string | null>`(select coalesce(nullif(w.real_name, ''), w.nickname) from ${bbhWxUser} w where w.id = ${C.usedBy})`.as("usedByName") }),
+    extra: () => ({ usedByName: wxUserDisplayName(C.usedBy, "usedByName") }),
     excel: { title: "激活码", columns: [col("激活码", "code", 16), col("批次", "batchNo", 22), col("状态", "codeStatus", 10), col("有效期开始", "validStartTime", 20), col("有效期结束", "validEndTime", 20), col("使用者", "usedByName"), col("使用时间", "usedTime", 20), col("备注", "remark", 30)] },
   });
   app.post(`${BASE}/activation/generate`, { config: can("bbh:activation:generate"), schema: { body: GenerateBody } }, async (req) => {
