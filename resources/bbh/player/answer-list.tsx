@@ -17,7 +17,7 @@ import { AnswerHistory, type AnswerRow } from "./answer-history";
 import { activityFilter, AUDIT_COLORS, taskFilter, timeFilter } from "./filters";
 import { RejectModal } from "./reject-modal";
 import { ANSWER_API, ANSWER_CODES, ANSWER_RESOURCE } from "./resource";
-import { PlayerCell } from "./user-activity-list";
+import { PlayerCell } from "../../../kit/player-cell";
 
 export interface ReviewRow extends AnswerRow {
   wxUserId: string;

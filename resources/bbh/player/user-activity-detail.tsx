@@ -8,7 +8,8 @@ import { useApi } from "../../../kit/use-api";
 import { AttemptTimeline, type AnswerRow } from "./answer-history";
 import { duration, UA_COLORS, UT_COLORS } from "./filters";
 import { USER_ACTIVITY_API } from "./resource";
-import { PlayerCell, type UserActivityRow } from "./user-activity-list";
+import { PlayerCell } from "../../../kit/player-cell";
+import type { UserActivityRow } from "./user-activity-list";
 
 interface TaskRow {
   id: string;

@@ -1,10 +1,10 @@
-import { Avatar, Select, Space, Tag } from "antd";
+import { Select, Tag } from "antd";
 import { useNavigate } from "react-router";
 
 import { CrudPage } from "../../../kit/crud-page";
 import { useDictOptions } from "../../../kit/dict";
 import type { PageProps } from "../../../kit/page";
-import { fileUrl } from "../../../providers/config";
+import { PlayerCell } from "../../../kit/player-cell";
 import { activityFilter, duration, NO_FORM, playerFilters, timeFilter, UA_COLORS } from "./filters";
 import { USER_ACTIVITY_API, USER_ACTIVITY_CODES, USER_ACTIVITY_RESOURCE, userActivityDetailPath } from "./resource";
 
@@ -29,21 +29,6 @@ export interface UserActivityRow {
   rankNo?: number | null;
   joinTime?: string;
   lastActiveTime?: string | null;
-}
-
-/** 玩家: avatar, nickname and real name. */
-export function PlayerCell({ row }: { row: { avatarUrl?: string | null; nickname?: string | null; realName?: string | null; wxUserId: string } }) {
-  return (
-    <Space size={6}>
-      <Avatar size="small" src={fileUrl(row.avatarUrl)}>
-        {(row.nickname ?? "玩")[0]}
-      </Avatar>
-      <span>
-        {row.nickname ?? row.wxUserId}
-        {row.realName ? <span style={{ color: "#999" }}>（{row.realName}）</span> : null}
-      </span>
-    </Space>
-  );
 }
 
 /** 玩家活动: every player's round of an activity window; 详情 opens the task progress, answers and ledger. */

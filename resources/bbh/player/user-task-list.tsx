@@ -7,7 +7,7 @@ import type { PageProps } from "../../../kit/page";
 import { AnswerHistory } from "./answer-history";
 import { activityFilter, NO_FORM, playerFilters, taskFilter, timeFilter, UT_COLORS } from "./filters";
 import { USER_TASK_API, USER_TASK_CODES, USER_TASK_RESOURCE } from "./resource";
-import { PlayerCell } from "./user-activity-list";
+import { PlayerCell } from "../../../kit/player-cell";
 
 interface UserTaskRow {
   id: string;

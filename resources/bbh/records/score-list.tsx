@@ -5,6 +5,7 @@ import { useAccess } from "../../../kit/auth";
 import { CrudPage } from "../../../kit/crud-page";
 import { useDictOptions } from "../../../kit/dict";
 import type { PageProps } from "../../../kit/page";
+import { PlayerCell } from "../../../kit/player-cell";
 import { useAction, useApi } from "../../../kit/use-api";
 import { activityFilters, NO_FORM } from "./filters";
 import { SCORE_API, SCORE_CODES, SCORE_RESOURCE } from "./resource";
@@ -14,6 +15,7 @@ interface ScoreRow {
   wxUserId: string;
   nickname?: string | null;
   realName?: string | null;
+  avatarUrl?: string | null;
   activityName?: string | null;
   timeName?: string | null;
   userActivityId: string;
@@ -77,7 +79,7 @@ export default function ScoreListPage({ route }: PageProps) {
           { name: "scoreType", label: "积分类型", exact: true, input: <Select allowClear options={types} placeholder="请选择积分类型" /> },
         ]}
         columns={[
-          { title: "玩家", dataIndex: "nickname", render: (v: string | null, row) => <>{v ?? row.wxUserId}{row.realName ? <Typography.Text type="secondary">（{row.realName}）</Typography.Text> : null}</> },
+          { title: "玩家", dataIndex: "nickname", render: (_: unknown, row) => <PlayerCell row={row} /> },
           { title: "活动/时间段", dataIndex: "activityName", ellipsis: true, width: 260, render: (v: string | null, row) => `${v ?? "—"} / ${row.timeName ?? "—"}` },
           { title: "积分类型", dataIndex: "scoreType_dictText" },
           { title: "变动", dataIndex: "scoreChange", sorter: true, render: (v: number) => <Typography.Text type={v < 0 ? "danger" : "success"}>{v > 0 ? `+${v}` : v}</Typography.Text> },
