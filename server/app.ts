@@ -13,6 +13,8 @@ import type { VersionedCache } from "./lib/versioned-cache.js";
 import auth from "./plugins/auth.js";
 import errors, { frameworkErrors } from "./plugins/errors.js";
 import oplog from "./plugins/oplog.js";
+import rowScope from "./plugins/row-scope.js";
+import refusalLog from "./plugins/refusal-log.js";
 import requestBody from "./plugins/request-body.js";
 import securityHeaders from "./plugins/security-headers.js";
 import { tileImgSource } from "../contract/map-tiles.js";
@@ -120,7 +122,9 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
   const docs = { prefix: config.contextPath, public: config.apiDocsPublic, https: config.https };
   await app.register(apiDocsCollector, docs);
   await app.register(auth, { sessions: ctx.sessions, apiPrefix: config.contextPath });
+  await app.register(rowScope, { apiPrefix: config.contextPath });
   await app.register(oplog);
+  await app.register(refusalLog, { apiPrefix: config.contextPath });
   // The HTTP server page's counters and the request trace (HTTP_TRACE=false: off).
   await app.register(monitorHooks, { enabled: config.httpTrace, apiPrefix: config.contextPath });
   await app.register(realtime, { prefix: config.contextPath });

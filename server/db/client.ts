@@ -7,6 +7,7 @@
  * and idle transactions are bounded by timeouts, and a start without the database retries with back-off and
  * then ends with one line naming host and port.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +33,49 @@ export function rowsOf<T>(result: unknown): T[] {
 export function affected(result: unknown): number {
   const r = result as { rowCount?: number | null; affectedRows?: number };
   return Number(r?.rowCount ?? r?.affectedRows ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// One handle per transaction: inside `db.transaction(cb)`, a query through the root handle instead of the
+// transaction's is a bug on either driver (it does not see the transaction's writes), and on PGlite it waits
+// forever for the one connection the transaction holds, which took the whole server down (issue 23). The
+// root handle refuses such a query at once, so the mistake fails loudly in any test that reaches it.
+
+/** Thrown by the root handle when it is used inside one of its own transactions. */
+export class OutsideTransactionError extends Error {
+  constructor(what: string) {
+    super(`${what}：事务进行中时不能使用事务外的数据库连接，请使用事务自己的 tx（PGlite 只有一个连接，会一直等待）`);
+  }
+}
+
+/** The open transaction of the current async context (closed once its callback settles, for work it left running). */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+interface RootSession {
+  prepareQuery: (...args: unknown[]) => unknown;
+  transaction: (cb: (tx: unknown) => Promise<unknown>, config?: unknown) => Promise<unknown>;
+}
+
+/** Makes the root handle refuse queries and transactions started inside one of its transactions. */
+export function guardRootHandle<T extends Db>(db: T): T {
+  const session = (db as unknown as { session: RootSession }).session;
+  const prepare = session.prepareQuery.bind(session);
+  const transaction = session.transaction.bind(session);
+  const assertOutside = (what: string) => {
+    if (openTransaction.getStore()?.open) throw new OutsideTransactionError(what);
+  };
+  session.prepareQuery = (...args) => {
+    assertOutside("查询");
+    return prepare(...args);
+  };
+  session.transaction = (cb, config) => {
+    assertOutside("开启事务");
+    return transaction((tx) => {
+      const state = { open: true };
+      return openTransaction.run(state, () => cb(tx)).finally(() => (state.open = false));
+    }, config);
+  };
+  return db;
 }
 
 export interface Database {
@@ -323,7 +367,7 @@ export async function openPglite(dataDir: string | null, opts: DatabaseOptions =
   try {
     const client = new PGlite(dataDir ? path.join(dataDir, "pgdata") : "memory://", { extensions: { pg_trgm } });
     await client.waitReady;
-    const db = drizzle({ client, schema }) as unknown as Db;
+    const db = guardRootHandle(drizzle({ client, schema }) as unknown as Db);
     await migrate(db as never, { migrationsFolder });
     const health = new Dependency("数据库", opts.log ?? (() => consoleLog));
     return {
@@ -431,7 +475,7 @@ export async function openPostgres(url: string, optsOrPoolSize: DatabaseOptions 
   const connect = pool.connect.bind(pool);
   pool.connect = ((callback?: Parameters<typeof connect>[0]) =>
     callback ? connect(callback) : connect().catch(tagDatabaseError)) as typeof pool.connect;
-  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const db = guardRootHandle(drizzle({ client: pool, schema }) as unknown as Db);
 
   // One connection of its own listens all the time (pooled ones come and go), and so says whether the versions
   // in memory are current: when it drops they are not, until it is back and they have been read again.

@@ -32,6 +32,8 @@ export interface RuleUser {
 export interface RuleScope {
   user: RuleUser;
   cache: VersionedCache;
+  /** The menu components the user holds (through roles and department roles): a list needs its menu. */
+  menus: () => Promise<ReadonlySet<string>>;
 }
 
 export interface DataRule {

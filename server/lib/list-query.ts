@@ -11,7 +11,8 @@ import { parseDateTime } from "./dates.js";
 import { badRequest } from "./envelope.js";
 import { rowsOf, type Db } from "../db/client.js";
 import type { VersionedCache, VersionSnapshot } from "./versioned-cache.js";
-import { dataRuleCondition, type RuleScope } from "./data-rules.js";
+import type { RuleScope } from "./data-rules.js";
+import { viewCondition } from "./row-scope.js";
 
 export type FieldType = "string" | "int" | "date" | "datetime";
 
@@ -31,8 +32,9 @@ export interface ListSpec {
   /** Unique column appended to every sort so pages are stable. */
   tiebreak: PgColumn;
   /**
-   * The menu component this list belongs to (e.g. `system/UserList`): the data rules granted on that menu
-   * (server/lib/data-rules.ts) narrow every query, and `fetchPage`/`fetchRows` refuse to run without a scope.
+   * The menu component this list belongs to (e.g. `system/UserList`): only users who hold that menu may read the
+   * list (403 otherwise), the data rules granted on it (server/lib/data-rules.ts) narrow every query, and
+   * `fetchPage`/`fetchRows` refuse to run without a scope.
    */
   component?: string;
 }
@@ -238,13 +240,13 @@ export interface FetchPageOptions {
   scope?: RuleScope;
 }
 
-/** The request's conditions, the module's and the user's data rules, as one condition. */
+/** The request's conditions, the module's and the user's data rules, as one condition; 403 without the list's menu. */
 async function scopedWhere(db: Db, params: ListParams, opts: FetchPageOptions): Promise<SQL | undefined> {
   const { component, fields } = params.spec;
   let rules: SQL | undefined;
   if (component) {
     if (!opts.scope) throw new Error(`列表 ${component} 声明了数据权限，查询时必须提供当前用户（scope）`);
-    rules = await dataRuleCondition(db, component, fields, opts.scope);
+    rules = await viewCondition(db, { component, fields }, opts.scope);
   }
   return and(params.where, ...(opts.where ?? []), rules);
 }

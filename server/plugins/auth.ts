@@ -60,12 +60,21 @@ export default fp(async function auth(app: FastifyInstance, opts: { sessions: Se
     if (!access || "anonymous" in access) return;
     const token = requestToken(req);
     const user = token ? await opts.sessions.authenticate(token) : null;
-    if (user === FROZEN) throw userFrozen();
-    if (!user) throw tokenInvalid();
+    if (user === FROZEN) {
+      req.refusal = "账号已冻结";
+      throw userFrozen();
+    }
+    if (!user) {
+      req.refusal = token ? "令牌无效或会话已结束" : "未登录（没有令牌）";
+      throw tokenInvalid();
+    }
     req.user = user;
     if ("permission" in access) {
       const codes = await opts.sessions.permissionCodes(user.userId, user.versions);
-      if (!codes.has(access.permission)) throw forbidden();
+      if (!codes.has(access.permission)) {
+        req.refusal = `缺少权限「${access.permission}」`;
+        throw forbidden();
+      }
     }
   });
 });

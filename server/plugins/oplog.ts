@@ -33,8 +33,9 @@ export default fp(async function oplog(app: FastifyInstance, opts: { apiPrefix?:
     if (!route || req.method === "OPTIONS" || req.method === "HEAD") return;
     const path = route.startsWith(prefix) ? route.slice(prefix.length) : route;
     if (req.method === "GET" ? !CHANGING_GETS.has(path) : LOGIN_ROUTES.has(path)) return;
-    // Turned away before anything ran (no session, no permission, no such route): nothing changed.
-    if (!req.user && (reply.statusCode === 401 || reply.statusCode === 403 || reply.statusCode === 404)) return;
+    // Turned away before anything ran (no such route), or refused: refusal-log.ts writes refusals with their reason.
+    if (!req.user && reply.statusCode === 404) return;
+    if (req.refusal || reply.statusCode === 401 || reply.statusCode === 403) return;
     try {
       await writeLog(app.ctx.db, {
         logType: LOG_OPERATION,

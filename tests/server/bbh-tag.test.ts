@@ -71,7 +71,8 @@ describe("tags", () => {
     const before = await order(2);
     expect(await sort({ tagType: 2, ids: [c, a, other] })).toMatchObject({ status: 400 });
     expect((await sort({ tagType: 2, ids: [c, a, other] })).body.message).toContain("不存在或不属于印记标签");
-    expect((await sort({ tagType: 2, ids: [c, a, "nope"] })).body.message).toBe("标签【nope】不存在或不属于印记标签");
+    // An id that names no tag is answered by the by-id check, before the type is looked at.
+    expect((await sort({ tagType: 2, ids: [c, a, "nope"] })).body.message).toBe("标签【nope】不存在或已删除");
     expect((await sort({ tagType: 2, ids: [c, a, a] })).body.message).toBe("标签顺序中有重复的标签");
     expect((await sort({ tagType: 2, ids: [c, a] })).body.message).toBe("请提交印记标签的全部3个标签的顺序");
     expect((await sort({ ids: [c, a, b] })).body.message).toBe("请指定标签类型");

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { sysDepart, sysDepartRoleUser, sysPermission, sysRole, sysSession, sysUser, sysUserDepart, sysUserRole } from "../../server/db/schema.js";
 import { writeWorkbook } from "../../server/lib/excel.js";
-import { API, createTestApp, type TestApp } from "./helpers.js";
+import { API, buttonsWithMenus, createTestApp, type TestApp } from "./helpers.js";
 
 const OUTRANKED = "不能操作权限高于自己的用户";
 const NOT_HELD = "不能授予自己没有的角色";
@@ -72,9 +72,10 @@ beforeAll(async () => {
   expect((await call("POST", "/sys/role/add", admin, { roleName: "用户管理员", roleCode: "user_admin" })).body.success).toBe(true);
   const [role] = await db().select().from(sysRole).where(eq(sysRole.roleCode, "user_admin"));
   ids["role:user_admin"] = role.id;
-  const perms = await db().select({ id: sysPermission.id }).from(sysPermission).where(inArray(sysPermission.perms, DELEGATE_CODES));
-  expect(perms.length).toBe(DELEGATE_CODES.length);
-  const granted = await call("POST", "/sys/permission/saveRolePermission", admin, { roleId: role.id, permissionIds: perms.map((p) => p.id).join(","), lastpermissionIds: "" });
+  // The buttons with their pages: a list answers only holders of its menu.
+  const perms = await buttonsWithMenus(db(), DELEGATE_CODES);
+  expect(perms.length).toBeGreaterThan(DELEGATE_CODES.length);
+  const granted = await call("POST", "/sys/permission/saveRolePermission", admin, { roleId: role.id, permissionIds: perms.join(","), lastpermissionIds: "" });
   expect(granted.body.success).toBe(true);
 
   const add = async (username: string, roleIds: string[]) => {

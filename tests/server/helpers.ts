@@ -90,3 +90,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     },
   };
 }
+
+/**
+ * Ids of the buttons with these codes and of the menus they hang under: a list answers only holders of its menu
+ * (server/lib/row-scope.ts), as the console's permission tree grants a button with its page.
+ */
+export async function buttonsWithMenus(db: Database["db"], codes: readonly string[]): Promise<string[]> {
+  const { sysPermission } = await import("../../server/db/schema.js");
+  const { inArray } = await import("drizzle-orm");
+  const buttons = await db.select({ id: sysPermission.id, parentId: sysPermission.parentId }).from(sysPermission).where(inArray(sysPermission.perms, [...codes]));
+  return [...new Set([...buttons.map((b) => b.id), ...buttons.map((b) => b.parentId).filter((p): p is string => !!p)])];
+}

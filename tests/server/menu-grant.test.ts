@@ -93,9 +93,12 @@ describe("a menu granted on its own", () => {
     expect((await call("GET", "/sys/user/list", token)).status).toBe(403);
   });
 
-  it("still lets an explicitly granted button work without its menu", async () => {
+  it("a button granted without its menu does not open the menu's list (issue 23: every list needs its menu)", async () => {
     const token = await t.login("lisi", "Viewer@123");
     await grant([menuIds.list], [menuIds.system]);
+    const res = await call("GET", "/sys/user/list", token);
+    expect(res.status).toBe(403);
+    await grant([menuIds.list, menuIds.user], [menuIds.list]);
     expect((await call("GET", "/sys/user/list", token)).status).toBe(200);
   });
 });

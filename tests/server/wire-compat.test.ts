@@ -13,7 +13,6 @@ import {
   sysDepartRole,
   sysDepartRoleUser,
   sysLog,
-  sysPermission,
   sysPosition,
   sysRole,
   sysSession,
@@ -23,7 +22,7 @@ import {
 } from "../../server/db/schema.js";
 import { nextId } from "../../server/lib/ids.js";
 import { gmt8DayStart } from "../../server/modules/sys/log-info.js";
-import { API, createTestApp, type TestApp } from "./helpers.js";
+import { API, buttonsWithMenus, createTestApp, type TestApp } from "./helpers.js";
 
 let t: TestApp;
 let admin: string;
@@ -257,8 +256,8 @@ describe("user recycle bin", () => {
     const db = t.database.db;
     expect((await call("POST", "/sys/role/add", admin, { roleName: "用户管理员", roleCode: "user_admin" })).body.success).toBe(true);
     const [role] = await db.select().from(sysRole).where(eq(sysRole.roleCode, "user_admin"));
-    const perms = await db.select({ id: sysPermission.id }).from(sysPermission).where(inArray(sysPermission.perms, ["system:user:list", "system:user:delete"]));
-    await call("POST", "/sys/permission/saveRolePermission", admin, { roleId: role.id, permissionIds: perms.map((p) => p.id).join(","), lastpermissionIds: "" });
+    const perms = await buttonsWithMenus(db, ["system:user:list", "system:user:delete"]);
+    await call("POST", "/sys/permission/saveRolePermission", admin, { roleId: role.id, permissionIds: perms.join(","), lastpermissionIds: "" });
     const added = await call("POST", "/sys/user/add", admin, { username: "delegate", realname: "代管员", password: "Deleg@te123", selectedroles: role.id, selecteddeparts: departs.A01A01 });
     expect(added.body.success).toBe(true);
     const delegate = await t.login("delegate", "Deleg@te123");
@@ -361,13 +360,29 @@ describe("user pickers", () => {
     expect((await get("/sys/user/queryUserComponentData", null)).status).toBe(500);
   });
 
+  it("pickers give a user without system:user:list only id, account, name, avatar and department (issue 23)", async () => {
+    const PICKED = ["avatar", "departIds", "id", "orgCode", "orgCodeTxt", "realname", "username"];
+    const page = (await get("/sys/user/queryUserComponentData?pageSize=100", operator)).body.result.records as Array<Record<string, unknown>>;
+    expect(page.length).toBeGreaterThan(3);
+    for (const u of page) expect(Object.keys(u).sort()).toEqual(PICKED);
+    const multi = (await t.app.inject({ method: "GET", url: `${API}/sys/user/getMultiUser?username=lisi`, headers: { "x-access-token": operator } })).json();
+    expect(Object.keys(multi[0]).sort()).toEqual(PICKED.filter((k) => k !== "orgCodeTxt"));
+    expect(JSON.stringify([page, multi])).not.toMatch(/13800000|"phone"|"email"|"workNo"|"birthday"|"telephone"/);
+    // A holder of the user list's code gets the whole record of the users 用户管理 shows them.
+    const full = (await get("/sys/user/queryUserComponentData?username=lisi", admin)).body.result.records[0];
+    expect(full).toMatchObject({ username: "lisi", phone: "13800000002", workNo: "0003" });
+  });
+
   it("getMultiUser: active, unfrozen users only; filters are allow-listed fields; no secrets", async () => {
     await t.database.db.update(sysUser).set({ status: 2 }).where(eq(sysUser.username, "chenjing"));
     const res = await t.app.inject({ method: "GET", url: `${API}/sys/user/getMultiUser?username=admin,chenjing,zhaolei,&password=x`, headers: { "x-access-token": operator } });
     const list = res.json();
     expect(list.map((u: { username: string }) => u.username)).toEqual(["admin"]); // chenjing frozen, zhaolei purged
     expect(JSON.stringify(list)).not.toMatch(/argon2|"salt"|"password"/);
-    const bad = await t.app.inject({ method: "GET", url: `${API}/sys/user/getMultiUser?sex=abc`, headers: { "x-access-token": operator } });
+    // A picker filters by what it shows; the user list's other fields are not filters here without system:user:list.
+    const probe = await t.app.inject({ method: "GET", url: `${API}/sys/user/getMultiUser?phone=138*`, headers: { "x-access-token": operator } });
+    expect(probe.json().length).toBeGreaterThan(1);
+    const bad = await t.app.inject({ method: "GET", url: `${API}/sys/user/getMultiUser?sex=abc`, headers: { "x-access-token": admin } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, message: "参数「sex」必须是整数" });
     const ids = await t.database.db.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.username, ["admin", "lisi"])));

@@ -26,8 +26,9 @@ import { acceptUploads, readWorkbook, sendWorkbook, uploadedWorkbook, type Sheet
 import { nextId } from "../../lib/ids.js";
 import { can } from "../../plugins/auth.js";
 import { mostTelling, problem } from "../../plugins/errors.js";
-import { created } from "../sys/shared.js";
-import { ACTIVITY_DICTS, ActivityBody, activitySpecFor, activityValues, toActivityJson, type ActivityBodyValue } from "./activity.js";
+import { created, scope } from "../sys/shared.js";
+import { visibleCondition } from "../../lib/row-scope.js";
+import { ACTIVITY_DICTS, ActivityBody, activityListSpec, activityRowsFor, activityValues, toActivityJson, type ActivityBodyValue } from "./activity.js";
 import { col, registerExport } from "./lists.js";
 import { rowErrorsMessage, type RowError } from "./question-excel.js";
 import { dictionary, refusedField, type ActivityRow } from "./shared.js";
@@ -212,8 +213,8 @@ export default async function activityExcelRoutes(base: FastifyInstance) {
 
   registerExport<ActivityRow>(base, {
     base: BASE, table: A, id: A.id, dictFields: ACTIVITY_DICTS, toJson: toActivityJson, code: "bbh:activity:export",
-    spec: (req) => activitySpecFor((req.query as Record<string, unknown>).activityType),
-    where: () => [eq(A.delFlag, 0)],
+    spec: activityListSpec,
+    where: async (req) => [eq(A.delFlag, 0), await visibleCondition(db, activityRowsFor((req.query as Record<string, unknown>).activityType), scope(req, app.ctx.cache))],
     excel: {
       title: "活动",
       columns: [...ACTIVITY_COLUMNS.map((c) => col(c.header, c.key === "organizerOrgId" ? "organizerName" : c.key, c.width)), ...EXPORT_EXTRA],

@@ -26,6 +26,8 @@ import { registerCrud } from "../sys/crud.js";
 import { IdQuery, ListQuery, scope } from "../sys/shared.js";
 import { applyPublish, assertPublishable, beforeDeleteActivities, cloneActivity, parseGradeRule, runningWithPlayers } from "./activity.repo.js";
 import { copyTagRelations, tagsOf } from "./tag.js";
+import { scopeRows, unscoped } from "../../plugins/row-scope.js";
+import { rowScope, viewOf, visibleCondition } from "../../lib/row-scope.js";
 import {
   BbhId,
   Code,
@@ -87,7 +89,19 @@ const baseSpec = { fields, defaultSort: [{ field: "createTime", order: "desc" as
 /** 自定义活动 and 红色活动 are two menus over one table: each list gets its own menu's data rules. */
 export const customActivitySpec: ListSpec = { ...baseSpec, component: "bbh/activity/CustomActivityList" };
 export const redActivitySpec: ListSpec = { ...baseSpec, component: "bbh/activity/RedActivityList" };
-export const activitySpecFor = (type: unknown) => (String(type) === "2" ? redActivitySpec : customActivitySpec);
+const customView = viewOf(customActivitySpec, ne(A.activityType, 2));
+const redView = viewOf(redActivitySpec, eq(A.activityType, 2));
+/** Activities by id: a red activity is seen through 红色活动, any other through 自定义活动, each with its menu's rules. */
+export const activityRows = rowScope({ label: "活动", table: A, id: A.id, live: eq(A.delFlag, 0), views: [customView, redView], missing: () => badRequest("活动不存在或已删除") });
+const customRows = { ...activityRows, views: [customView] };
+const redRows = { ...activityRows, views: [redView] };
+/**
+ * The activities a list, a picker or an export shows for `activityType` (1, 2, or absent for both), as the
+ * rows the caller may see through the matching menus: the list's spec (no menu of its own) and the condition.
+ * A caller without the menu of the asked type (or of either, when absent) is refused (403).
+ */
+export const activityRowsFor = (type: unknown) => (String(type) === "2" ? redRows : String(type) === "1" ? customRows : activityRows);
+export const activityListSpec: ListSpec = baseSpec;
 
 export const toActivityJson = (r: ActivityRow) => rowJson(r);
 
@@ -244,6 +258,7 @@ const SelectQuery = Type.Object({
 
 export default async function activityRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: activityRows, ids: activityRows, organizerOrgId: unscoped("主办单位：只引用"), scopeIds: unscoped("参与范围：只引用") });
   const { db, config, cache, dicts } = app.ctx;
 
   registerCrud<typeof ActivityBody, ActivityRow>(base, {
@@ -251,6 +266,7 @@ export default async function activityRoutes(base: FastifyInstance) {
     table: A,
     id: A.id,
     spec: customActivitySpec,
+    rows: activityRows,
     skipList: true,
     codes: crudCodes("activity"),
     body: ActivityBody,
@@ -263,11 +279,10 @@ export default async function activityRoutes(base: FastifyInstance) {
   });
 
   app.get(`${BASE}/list`, { config: can("bbh:activity:list"), schema: { querystring: ListQuery } }, async (req) => {
-    const spec = activitySpecFor((req.query as Record<string, unknown>).activityType);
-    const params = parseListQuery(spec, req.query, config.maxPageSize);
+    const visible = await visibleCondition(db, activityRowsFor((req.query as Record<string, unknown>).activityType), scope(req, cache));
+    const params = parseListQuery(baseSpec, req.query, config.maxPageSize);
     const { rows, total } = await fetchPage(db, A, params, {
-      scope: scope(req, cache),
-      where: [eq(A.delFlag, 0)],
+      where: [eq(A.delFlag, 0), visible],
       counts: { cache, tables: ["bbh_activity_main"], versions: req.currentUser().versions },
     });
     return ok(toPage(await dicts.translate(rows.map(toActivityJson), ACTIVITY_DICTS), total, params));
@@ -351,14 +366,14 @@ export default async function activityRoutes(base: FastifyInstance) {
 
   app.get(`${BASE}/getActivityNameSelectList`, { config: can("bbh:activity:list"), schema: { querystring: SelectQuery } }, async (req) => {
     const q = req.query as Static<typeof SelectQuery> & Record<string, unknown>;
-    const spec = activitySpecFor(q.activityType);
-    // Data rules of the menu apply as on the list; paging is replaced by `limit`.
-    const params = parseListQuery(spec, { pageSize: String(Math.min(q.limit ?? 200, config.maxPageSize)) }, config.maxPageSize);
+    // The activities the list would show (menus and data rules); paging is replaced by `limit`.
+    const visible = await visibleCondition(db, activityRowsFor(q.activityType), scope(req, cache));
+    const params = parseListQuery(baseSpec, { pageSize: String(Math.min(q.limit ?? 200, config.maxPageSize)) }, config.maxPageSize);
     const statuses = q.publishStatus ? q.publishStatus.split(",").map(Number) : undefined;
     const { rows } = await fetchPage(db, A, { ...params, orderBy: [desc(A.createTime), asc(A.id)] }, {
-      scope: scope(req, cache),
       where: [
         eq(A.delFlag, 0),
+        visible,
         q.activityType ? eq(A.activityType, Number(q.activityType)) : undefined,
         statuses ? inArray(A.publishStatus, statuses) : undefined,
         q.keyword?.trim() ? ilike(A.activityName, `%${escapeLike(q.keyword.trim())}%`) : undefined,

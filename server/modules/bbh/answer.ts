@@ -27,7 +27,9 @@ import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { col, registerList } from "./lists.js";
 import { queueAnswerAuditMessages } from "./message.repo.js";
-import { BbhId, IdList, nullable, rowJson, rowsOf, textField } from "./shared.js";
+import { GONE, BbhId, IdList, nullable, rowJson, rowsOf, textField } from "./shared.js";
+import { answering, scopeRows } from "../../plugins/row-scope.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
 
 const X = bbhUserTaskAnswer;
 const BASE = "/bbh/api/userTaskAnswer";
@@ -261,8 +263,12 @@ export async function reviewAnswers(
   }));
 }
 
+/** Answers by id: those 答题审核 shows the caller. */
+export const answerRows = rowScope({ label: "答案", table: X, id: X.id, views: [viewOf(answerSpec)], missing: GONE });
+
 export default async function answerRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: answerRows, ids: answerRows });
   const { db, dicts } = app.ctx;
 
   registerList(base, {
@@ -270,6 +276,7 @@ export default async function answerRoutes(base: FastifyInstance) {
     table: X,
     id: X.id,
     spec: answerSpec,
+    rows: answerRows,
     countTables: ["bbh_user_task_answer"],
     codes: { list: "bbh:answer:list", export: "bbh:answer:export" },
     dictFields: ANSWER_DICTS,
@@ -293,7 +300,7 @@ export default async function answerRoutes(base: FastifyInstance) {
   });
 
   // §6.3: approve (each at its task's full score) or reject (one reason for all) several answers at once.
-  app.post(`${BASE}/batchAudit`, { config: can("bbh:answer:audit"), schema: { body: BatchAuditBody } }, async (req) => {
+  app.post(`${BASE}/batchAudit`, { config: { ...can("bbh:answer:audit"), rows: { ids: answering(answerRows, (ids) => badRequest(`数据不存在或已删除（${ids.slice(0, 3).join("、")}）`)) } }, schema: { body: BatchAuditBody } }, async (req) => {
     const { auditStatus: to } = req.body;
     const ids = [...new Set(req.body.ids)];
     const remark = req.body.auditRemark?.trim() || null;

@@ -12,6 +12,7 @@ import { ok } from "../../lib/envelope.js";
 import { sendWorkbook, writeWorkbook, type ExcelColumn } from "../../lib/excel.js";
 import { fetchPage, fetchRows, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
+import { rowScope, viewOf, type RowScope } from "../../lib/row-scope.js";
 import { IdQuery, ListQuery, parseIds, scope } from "../sys/shared.js";
 import { badRequest } from "../../lib/envelope.js";
 import { rowJson } from "./shared.js";
@@ -29,11 +30,13 @@ export interface ListModule<Row extends Record<string, unknown>> {
   codes: { list: string; export?: string };
   dictFields: Record<string, string>;
   toJson?: (row: Row) => Record<string, unknown>;
-  where?: (req: FastifyRequest) => Array<SQL | undefined>;
+  where?: (req: FastifyRequest) => Array<SQL | undefined> | Promise<Array<SQL | undefined>>;
   /** Export: sheet title and columns (over the translated JSON record). */
   excel?: { title: string; columns: ExcelColumn<Record<string, unknown>>[] };
   /** Serve `queryById` too. */
   queryById?: boolean;
+  /** Who may read a row by id: by default the list's own view (its menu and data rules). */
+  rows?: RowScope;
   /** Computed columns of every row (e.g. names from related tables as correlated subqueries). */
   extra?: () => Record<string, SQL.Aliased>;
 }
@@ -47,7 +50,7 @@ export function registerList<Row extends Record<string, unknown>>(base: FastifyI
     const params = parseListQuery(m.spec, req.query, config.maxPageSize);
     const { rows, total } = await fetchPage(db, m.table, params, {
       scope: scope(req, cache),
-      where: m.where?.(req),
+      where: await m.where?.(req),
       extra: m.extra?.(),
       ...(m.countTables ? { counts: { cache, tables: m.countTables, versions: req.currentUser().versions } } : {}),
     });
@@ -55,8 +58,9 @@ export function registerList<Row extends Record<string, unknown>>(base: FastifyI
   });
 
   if (m.queryById) {
-    app.get(`${m.base}/queryById`, { config: can(m.codes.list), schema: { querystring: IdQuery } }, async (req) => {
-      const [row] = await db.select({ ...getTableColumns(m.table), ...m.extra?.() }).from(m.table).where(and(eq(m.id, req.query.id), ...(m.where?.(req) ?? [])));
+    const rows = m.rows ?? rowScope({ label: m.base, table: m.table, id: m.id, views: m.spec.component ? [viewOf(m.spec)] : [] });
+    app.get(`${m.base}/queryById`, { config: { ...can(m.codes.list), rows: { id: rows } }, schema: { querystring: IdQuery } }, async (req) => {
+      const [row] = await db.select({ ...getTableColumns(m.table), ...m.extra?.() }).from(m.table).where(and(eq(m.id, req.query.id), ...((await m.where?.(req)) ?? [])));
       if (!row) throw badRequest("数据不存在或已删除");
       const [json] = await dicts.translate([toJson(row as Row)], m.dictFields);
       return ok(json);
@@ -85,7 +89,7 @@ export function registerExport<Row extends Record<string, unknown>>(
       const params = parseListQuery(typeof m.spec === "function" ? m.spec(req) : m.spec, req.query, config.maxPageSize);
       const q = req.query as Record<string, unknown>;
       const ids = typeof q.selections === "string" && q.selections.trim() ? parseIds(q.selections) : undefined;
-      const rows = await fetchRows(db, m.table, params, { scope: scope(req, cache), max: EXPORT_MAX, extra: m.extra?.(), where: [...(m.where?.(req) ?? []), ids ? inArray(m.id, ids) : undefined] });
+      const rows = await fetchRows(db, m.table, params, { scope: scope(req, cache), max: EXPORT_MAX, extra: m.extra?.(), where: [...((await m.where?.(req)) ?? []), ids ? inArray(m.id, ids) : undefined] });
       const records = await dicts.translate(rows.map((r) => toJson(r as Row)), m.dictFields);
       const user = req.currentUser();
       return sendWorkbook(reply, excel.title, await writeWorkbook({ title: excel.title, exporter: user.realname ?? user.username, columns: excel.columns, records }));

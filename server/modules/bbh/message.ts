@@ -30,7 +30,11 @@ import {
   wechatSubscribeSender,
   type BbhMessageSender,
 } from "./message.repo.js";
-import { BbhId, IdList, OptBbhId, affected, rowJson, rowsOf } from "./shared.js";
+import { GONE, REFERENCE, BbhId, IdList, OptBbhId, affected, rowJson, rowsOf } from "./shared.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { answering, scopeRows } from "../../plugins/row-scope.js";
+import { activityRows } from "./activity.js";
+import { timeRows } from "./time.js";
 
 const M = bbhMessage;
 const BASE = "/bbh/api/message";
@@ -63,6 +67,9 @@ export const messageSpec: ListSpec = {
   component: "bbh/message/MessageList",
 };
 
+/** 消息by id: those its list shows the caller (its menu and data rules). */
+export const messageRows = rowScope({ label: "消息", table: M, id: M.id, views: [viewOf(messageSpec)], missing: GONE });
+
 const DICTS = { channel: "bbh_msg_channel", scene: "bbh_msg_scene", sendStatus: "bbh_send_status", readStatus: "bbh_read_status", bizType: "bbh_biz_type" };
 /** The receiver and the business object by name (the row holds their ids). */
 const messageNames = () => ({
@@ -87,6 +94,7 @@ const RetryBody = Type.Object({ ids: IdList("消息", 1000) });
 
 export default async function bbhMessageRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: messageRows, ids: messageRows, activityId: activityRows, timeId: timeRows, wxUserIds: REFERENCE });
   const { db, config, cache, dicts } = app.ctx;
   const log = (obj: object, msg: string) => app.log.info(obj, msg);
   const senders: BbhMessageSender[] = [
@@ -143,7 +151,7 @@ export default async function bbhMessageRoutes(base: FastifyInstance) {
     return ok(null, "批量删除成功！");
   });
 
-  app.post(`${BASE}/send`, { config: can("bbh:message:send"), schema: { body: SendBody } }, async (req) => {
+  app.post(`${BASE}/send`, { config: { ...can("bbh:message:send"), rows: { timeId: REFERENCE } }, schema: { body: SendBody } }, async (req) => {
     const b = req.body;
     const by = req.currentUser().username;
     const userIds = [...new Set(b.wxUserIds ?? [])];
@@ -188,7 +196,7 @@ export default async function bbhMessageRoutes(base: FastifyInstance) {
     return ok({ count }, `已加入发送队列：${count}条`);
   });
 
-  app.post(`${BASE}/retry`, { config: can("bbh:message:retry"), schema: { body: RetryBody } }, async (req) => {
+  app.post(`${BASE}/retry`, { config: { ...can("bbh:message:retry"), rows: { ids: answering(messageRows, () => badRequest("消息不存在或已删除")) } }, schema: { body: RetryBody } }, async (req) => {
     const ids = [...new Set(req.body.ids)];
     const by = req.currentUser().username;
     await db.transaction(async (tx) => {

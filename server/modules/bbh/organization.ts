@@ -25,7 +25,9 @@ import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { IdQuery, ListQuery, created, scope } from "../sys/shared.js";
 import { col, registerExport } from "./lists.js";
-import { BbhId, Code, OptNumber, blank, crudCodes, dictionary, maskPhone, rowJson, textField } from "./shared.js";
+import { REFERENCE, BbhId, Code, OptNumber, blank, crudCodes, dictionary, maskPhone, rowJson, textField } from "./shared.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { scopeRows } from "../../plugins/row-scope.js";
 
 const O = bbhOrganization;
 const BASE = "/bbh/api/organization";
@@ -49,6 +51,9 @@ export const organizationSpec: ListSpec = {
   tiebreak: O.id,
   component: "bbh/organization/OrganizationList",
 };
+
+/** 组织by id: those its list shows the caller (its menu and data rules). */
+export const organizationRows = rowScope({ label: "组织", table: O, id: O.id, live: eq(O.delFlag, 0), views: [viewOf(organizationSpec)], missing: () => badRequest("组织不存在或已删除") });
 
 const extra = {
   departName: sql<string | null>`(select d.depart_name from sys_depart d where d.id = "bbh_organization"."sys_depart_id" and d.del_flag = '0')`.as("depart_name"),
@@ -144,6 +149,7 @@ const SelectQuery = Type.Object({
 
 export default async function organizationRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: organizationRows, ids: organizationRows, sysDepartId: REFERENCE });
   const { db, dicts, cache, config } = app.ctx;
   const live = eq(O.delFlag, 0);
 
@@ -152,6 +158,7 @@ export default async function organizationRoutes(base: FastifyInstance) {
     table: O,
     id: O.id,
     spec: organizationSpec,
+    rows: organizationRows,
     codes: crudCodes("organization"),
     body: OrgBody,
     values: orgValues,

@@ -25,7 +25,9 @@ import { IdQuery, IdsQuery, parseIds } from "../sys/shared.js";
 import { DEFAULT_UPLOAD_LIMITS, UPLOAD_TYPES } from "../../../contract/upload.js";
 import { col, registerList } from "./lists.js";
 import { THUMB_SIZE, deleteFiles, storeUpload, thumbKey, type OssRow } from "./oss-store.js";
-import { rowJson } from "./shared.js";
+import { GONE, REFERENCE, rowJson } from "./shared.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { scopeRows } from "../../plugins/row-scope.js";
 
 const F = bbhOssFile;
 const BASE = "/bbh/api/ossFile";
@@ -66,8 +68,12 @@ const sizeText = (n: unknown) => {
   return b >= 1024 * 1024 ? `${(b / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(b / 1024))} KB`;
 };
 
+/** Stored files by id: those OSS文件 (ours or JeecgBoot's page) shows the caller. */
+const ossRows = rowScope({ label: "文件", table: F, id: F.id, live: eq(F.delFlag, 0), views: [viewOf(spec("bbh/oss/OssFileList")), viewOf(spec("modules/oss/OSSFileList"))], missing: GONE });
+
 export default async function ossRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: ossRows, ids: ossRows, bizId: REFERENCE });
   const { db, config } = app.ctx;
   const storages = createStorages(config);
   app.addHook("onClose", async () => storages.close());
@@ -84,6 +90,7 @@ export default async function ossRoutes(base: FastifyInstance) {
     toJson,
     where: live,
     queryById: true,
+    rows: ossRows,
     excel: {
       title: "OSS文件",
       columns: [
@@ -114,6 +121,7 @@ export default async function ossRoutes(base: FastifyInstance) {
     toJson,
     where: live,
     queryById: true,
+    rows: ossRows,
   });
 
   app.get(`${BASE}/uploadPolicy`, { config: can("bbh:ossFile:list") }, async () =>

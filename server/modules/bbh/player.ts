@@ -19,7 +19,9 @@ import { can } from "../../plugins/auth.js";
 import { scope } from "../sys/shared.js";
 import { ANSWER_DICTS, answerNames, playerNames, taskNames, windowNames } from "./answer.js";
 import { col, registerList } from "./lists.js";
-import { BbhId, maskPhone, rowJson } from "./shared.js";
+import { GONE, BbhId, maskPhone, rowJson } from "./shared.js";
+import { scopeRows } from "../../plugins/row-scope.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
 
 const U = bbhUserActivity;
 const T = bbhUserTask;
@@ -71,6 +73,10 @@ const utSpec: ListSpec = {
   tiebreak: T.id,
   component: "bbh/player/UserTaskList",
 };
+
+/** Player rounds and player tasks by id: those 玩家活动 and 玩家任务 show the caller. */
+export const playerRoundRows = rowScope({ label: "玩家活动", table: U, id: U.id, views: [viewOf(uaSpec)], missing: GONE });
+export const playerTaskRows = rowScope({ label: "玩家任务", table: T, id: T.id, views: [viewOf(utSpec)], missing: GONE });
 
 /** The player's names (one row of `bbh_wx_user` per column; a page is 10 rows). */
 /** The player's names and phone (masked when the row is sent). */
@@ -126,6 +132,7 @@ const playerJson = (r: Record<string, unknown>): Record<string, unknown> => ({ .
 
 export default async function playerRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: playerRoundRows, userTaskId: playerTaskRows });
   const { db, config, cache, dicts } = app.ctx;
 
   registerList(base, {
@@ -133,6 +140,7 @@ export default async function playerRoutes(base: FastifyInstance) {
     table: U,
     id: U.id,
     spec: uaSpec,
+    rows: playerRoundRows,
     countTables: ["bbh_user_activity", "bbh_wx_user"],
     codes: { list: "bbh:userActivity:list", export: "bbh:userActivity:export" },
     dictFields: { uaStatus: "bbh_ua_status" },
@@ -151,6 +159,7 @@ export default async function playerRoutes(base: FastifyInstance) {
     table: T,
     id: T.id,
     spec: utSpec,
+    rows: playerTaskRows,
     countTables: ["bbh_user_task", "bbh_wx_user"],
     codes: { list: "bbh:userTask:list", export: "bbh:userTask:export" },
     dictFields: { utStatus: "bbh_ut_status", taskType: "bbh_task_type" },

@@ -20,7 +20,9 @@ import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list
 import { can, signedIn } from "../../plugins/auth.js";
 import { IdQuery, IdsQuery, ListQuery, created, parseIds, scope, updated } from "../sys/shared.js";
 import { col, registerExport } from "./lists.js";
-import { OptBbhId, OptCode, OptInt, blank, rowJson, textField } from "./shared.js";
+import { REFERENCE, OptBbhId, OptCode, OptInt, blank, rowJson, textField } from "./shared.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { scopeRows } from "../../plugins/row-scope.js";
 
 const T = bbhQuestionType;
 const BASE = "/bbh/api/questionType";
@@ -41,6 +43,9 @@ export const questionTypeListSpec: ListSpec = {
   tiebreak: T.id,
   component: "bbh/question/QuestionTypeList",
 };
+
+/** 题目分类by id: those its list shows the caller (its menu and data rules). */
+export const questionTypeRows = rowScope({ label: "题目分类", table: T, id: T.id, live: eq(T.delFlag, 0), views: [viewOf(questionTypeListSpec)], missing: () => badRequest("分类不存在或已删除") });
 const DICTS = { typeStatus: "bbh_enable_status" };
 const live = eq(T.delFlag, 0);
 const bySort = [asc(T.sortNo), asc(T.typeName), asc(T.id)];
@@ -138,6 +143,7 @@ function nest<N extends { key: string; parentId: string; children: N[] | null }>
 
 export default async function questionTypeRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: questionTypeRows, ids: questionTypeRows, pid: REFERENCE });
   const { db, config, cache, dicts } = app.ctx;
   const toJson = async (rows: TypeRow[]) => dicts.translate(rows.map((r) => rowJson(r)), DICTS);
 

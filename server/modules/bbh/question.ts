@@ -20,7 +20,9 @@ import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list
 import { can } from "../../plugins/auth.js";
 import { IdQuery, IdsQuery, ListQuery, created, parseIds, scope, updated } from "../sys/shared.js";
 import { inTypeSubtree } from "./question-type.js";
-import { BbhId, Code, IdList, OptBbhId, OptCode, OptInt, blank, rowJson, rowsOf, textField } from "./shared.js";
+import { REFERENCE, BbhId, Code, IdList, OptBbhId, OptCode, OptInt, blank, rowJson, rowsOf, textField } from "./shared.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { scopeRows } from "../../plugins/row-scope.js";
 
 const Q = bbhQuestion;
 export const QUESTION_BASE = "/bbh/api/question";
@@ -47,6 +49,9 @@ export const questionListSpec: ListSpec = {
   tiebreak: Q.id,
   component: "bbh/question/QuestionList",
 };
+
+/** 题目by id: those its list shows the caller (its menu and data rules). */
+export const questionRows = rowScope({ label: "题目", table: Q, id: Q.id, live: eq(Q.delFlag, 0), views: [viewOf(questionListSpec)], missing: () => badRequest("题目不存在或已删除") });
 
 export const QUESTION_DICTS = { answerType: "bbh_answer_type", difficulty: "bbh_difficulty", qStatus: "bbh_enable_status" };
 
@@ -182,6 +187,7 @@ export async function assertPoolsKept(tx: Db, before: Array<{ id: string }>) {
 
 export default async function questionRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: questionRows, ids: questionRows, typeId: REFERENCE, redMarkId: REFERENCE, tagIds: REFERENCE });
   const { db, config, cache, dicts } = app.ctx;
   const translate = (rows: Array<QuestionRow & Partial<Extra>>) => dicts.translate(rows.map(toQuestionJson), QUESTION_DICTS);
 

@@ -29,9 +29,12 @@ import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { parseIds } from "../sys/shared.js";
 import { playerNames, windowNames, wxUserDisplayName } from "./answer.js";
-import { wxUserFilter } from "./player.js";
+import { playerRoundRows, wxUserFilter } from "./player.js";
 import { col, registerExport, registerList } from "./lists.js";
-import { BbhId, blank, Code, crudCodes, IdList, loadActivity, maskPhone, nullable, OptBbhId, OptCode, OptDateTime, OptInt, rowJson, textField, toDate } from "./shared.js";
+import { GONE, BbhId, REFERENCE, blank, Code, crudCodes, IdList, loadActivity, maskPhone, nullable, OptBbhId, OptCode, OptDateTime, OptInt, rowJson, textField, toDate } from "./shared.js";
+import { scopeRows } from "../../plugins/row-scope.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { activityRows } from "./activity.js";
 
 const BASE = "/bbh/api/activity";
 
@@ -57,6 +60,9 @@ const applySpec: ListSpec = {
   component: "bbh/activity/ActivityApplyList",
 };
 const toApplyJson = (r: typeof P.$inferSelect) => ({ ...rowJson(r), phone: maskPhone(r.phone) });
+
+/** 报名, 小组, 成绩, 小组成绩 and 激活码 by id: those their lists show the caller. */
+const applyRows = rowScope({ label: "报名", table: P, id: P.id, views: [viewOf(applySpec)], missing: GONE });
 
 const AuditBody = Type.Object({
   ids: IdList("报名", 1000),
@@ -123,6 +129,8 @@ const groupSpec: ListSpec = {
   tiebreak: G.id,
   component: "bbh/activity/ActivityGroupList",
 };
+const groupRows = rowScope({ label: "小组", table: G, id: G.id, views: [viewOf(groupSpec)], missing: GONE });
+
 const GroupBody = Type.Object({
   activityId: BbhId("所属活动"),
   timeId: OptBbhId("所属时间段"),
@@ -273,6 +281,8 @@ const activationSpec: ListSpec = {
 export const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 export const CODE_LENGTH = 10;
 const newCode = () => Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+const activationRows = rowScope({ label: "激活码", table: C, id: C.id, views: [viewOf(activationSpec)], missing: GONE });
+
 const GenerateBody = Type.Object({
   activityId: BbhId("活动编号"),
   count: Type.Integer({ title: "生成数量", minimum: 1, maximum: 5000 }),
@@ -306,6 +316,7 @@ async function generateCodes(tx: Db, a: { id: string; sysOrgCode: string | null 
 
 export default async function recordRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { activityId: activityRows, timeId: REFERENCE, wxUserId: REFERENCE, wxUserIds: REFERENCE, leaderWxUserId: REFERENCE, schoolId: REFERENCE, studentId: REFERENCE, orgId: REFERENCE, groupId: REFERENCE, bindSchoolId: REFERENCE, bindOrgId: REFERENCE });
   const { db } = app.ctx;
 
   // apply
@@ -314,6 +325,7 @@ export default async function recordRoutes(base: FastifyInstance) {
     table: P,
     id: P.id,
     spec: applySpec,
+    rows: applyRows,
     countTables: ["bbh_activity_apply"],
     codes: { list: "bbh:apply:list", export: "bbh:apply:export" },
     dictFields: { applyStatus: "bbh_apply_status" },
@@ -321,7 +333,7 @@ export default async function recordRoutes(base: FastifyInstance) {
     queryById: true,
     excel: { title: "报名", columns: [col("活动", "activityId"), col("姓名", "realName"), col("手机号", "phone"), col("班级", "className"), col("报名状态", "applyStatus"), col("报名时间", "applyTime"), col("审核意见", "auditRemark")] },
   });
-  app.put(`${BASE}/apply/audit`, { config: can("bbh:apply:audit"), schema: { body: AuditBody } }, async (req) => {
+  app.put(`${BASE}/apply/audit`, { config: { ...can("bbh:apply:audit"), rows: { id: applyRows, ids: applyRows } }, schema: { body: AuditBody } }, async (req) => {
     const { ids, applyStatus, auditRemark } = req.body;
     const remark = blank(auditRemark) ?? null;
     if (applyStatus === 2 && !remark) throw badRequest("拒绝报名时请填写原因");
@@ -380,7 +392,7 @@ export default async function recordRoutes(base: FastifyInstance) {
     });
     return ok({ id }, "添加成功！");
   });
-  app.put(`${BASE}/apply/edit`, { config: can("bbh:apply:edit"), schema: { body: ApplyEditBody } }, async (req) => {
+  app.put(`${BASE}/apply/edit`, { config: { ...can("bbh:apply:edit"), rows: { id: applyRows, activityId: REFERENCE } }, schema: { body: ApplyEditBody } }, async (req) => {
     const b = req.body;
     const by = req.currentUser().username;
     await db.transaction(async (tx) => {
@@ -428,11 +440,11 @@ export default async function recordRoutes(base: FastifyInstance) {
       if (!gone.length) throw badRequest("数据不存在或已删除");
     });
   };
-  app.delete(`${BASE}/apply/delete`, { config: can("bbh:apply:delete"), schema: { querystring: Type.Object({ id: BbhId("报名") }) } }, async (req) => {
+  app.delete(`${BASE}/apply/delete`, { config: { ...can("bbh:apply:delete"), rows: { id: applyRows, ids: applyRows } }, schema: { querystring: Type.Object({ id: BbhId("报名") }) } }, async (req) => {
     await deleteApplies([req.query.id]);
     return ok(null, "删除成功!");
   });
-  app.delete(`${BASE}/apply/deleteBatch`, { config: can("bbh:apply:deleteBatch"), schema: { querystring: Type.Object({ ids: Type.String({ title: "编号列表", maxLength: 40_000 }) }) } }, async (req) => {
+  app.delete(`${BASE}/apply/deleteBatch`, { config: { ...can("bbh:apply:deleteBatch"), rows: { id: applyRows, ids: applyRows } }, schema: { querystring: Type.Object({ ids: Type.String({ title: "编号列表", maxLength: 40_000 }) }) } }, async (req) => {
     await deleteApplies(parseIds(req.query.ids));
     return ok(null, "批量删除成功！");
   });
@@ -443,6 +455,7 @@ export default async function recordRoutes(base: FastifyInstance) {
     table: G,
     id: G.id,
     spec: groupSpec,
+    rows: groupRows,
     codes: crudCodes("group"),
     body: GroupBody,
     values: groupValues,
@@ -462,7 +475,7 @@ export default async function recordRoutes(base: FastifyInstance) {
 
   // Staff put players (who applied) into a group: their applies and their rounds not yet settled follow; a
   // player is in one group per activity window, so moving them takes them out of their old group.
-  app.post(`${BASE}/group/assign`, { config: can("bbh:group:assign"), schema: { body: AssignBody } }, async (req) => {
+  app.post(`${BASE}/group/assign`, { config: { ...can("bbh:group:assign"), rows: { groupId: groupRows } }, schema: { body: AssignBody } }, async (req) => {
     const { groupId } = req.body;
     const wxUserIds = [...new Set(req.body.wxUserIds)];
     const by = req.currentUser().username;
@@ -542,7 +555,7 @@ export default async function recordRoutes(base: FastifyInstance) {
     extra: () => ({ ...playerNames(S.wxUserId), ...windowNames(S) }),
     excel: { title: "积分流水", columns: [col("玩家", "nickname"), col("姓名", "realName"), col("活动", "activityName", 24), col("时间段", "timeName"), col("积分类型", "scoreType"), col("变动", "scoreChange", 8), col("变动后", "scoreAfter", 8), col("原因", "reason", 30), col("操作人", "operator"), col("时间", "createTime", 20)] },
   });
-  app.post(`${BASE}/score/adjust`, { config: can("bbh:score:adjust"), schema: { body: AdjustBody } }, async (req) => {
+  app.post(`${BASE}/score/adjust`, { config: { ...can("bbh:score:adjust"), rows: { userActivityId: playerRoundRows } }, schema: { body: AdjustBody } }, async (req) => {
     const { userActivityId, scoreChange, reason } = req.body;
     if (scoreChange === 0) throw badRequest("调整分值不能为0");
     const by = req.currentUser().username;
@@ -573,6 +586,7 @@ export default async function recordRoutes(base: FastifyInstance) {
     table: C,
     id: C.id,
     spec: activationSpec,
+    rows: activationRows,
     countTables: ["bbh_activation_code"],
     codes: { list: "bbh:activation:list", export: "bbh:activation:export" },
     dictFields: { codeStatus: "bbh_activation_status" },
@@ -592,7 +606,7 @@ export default async function recordRoutes(base: FastifyInstance) {
     });
     return ok(result, `成功生成${result.count}个激活码`);
   });
-  app.put(`${BASE}/activation/void`, { config: can("bbh:activation:void"), schema: { body: VoidBody } }, async (req) => {
+  app.put(`${BASE}/activation/void`, { config: { ...can("bbh:activation:void"), rows: { id: activationRows, ids: activationRows } }, schema: { body: VoidBody } }, async (req) => {
     const { ids, voidReason } = req.body;
     const by = req.currentUser().username;
     const updated = await db.transaction(async (tx) => {
@@ -617,8 +631,8 @@ export default async function recordRoutes(base: FastifyInstance) {
     });
     return ok(null, "编辑成功!");
   };
-  app.put(`${BASE}/activation/edit`, { config: can("bbh:activation:edit"), schema: { body: CodeEditBody } }, editCode);
-  app.post(`${BASE}/activation/edit`, { config: can("bbh:activation:edit"), schema: { body: CodeEditBody } }, editCode);
+  app.put(`${BASE}/activation/edit`, { config: { ...can("bbh:activation:edit"), rows: { id: activationRows, ids: activationRows } }, schema: { body: CodeEditBody } }, editCode);
+  app.post(`${BASE}/activation/edit`, { config: { ...can("bbh:activation:edit"), rows: { id: activationRows, ids: activationRows } }, schema: { body: CodeEditBody } }, editCode);
   const deleteCodes = async (ids: string[]) => {
     await db.transaction(async (tx) => {
       const rows = await tx.select({ codeStatus: C.codeStatus }).from(C).where(inArray(C.id, ids)).for("update");
@@ -627,11 +641,11 @@ export default async function recordRoutes(base: FastifyInstance) {
       await tx.delete(C).where(inArray(C.id, ids));
     });
   };
-  app.delete(`${BASE}/activation/delete`, { config: can("bbh:activation:delete"), schema: { querystring: Type.Object({ id: BbhId("激活码") }) } }, async (req) => {
+  app.delete(`${BASE}/activation/delete`, { config: { ...can("bbh:activation:delete"), rows: { id: activationRows, ids: activationRows } }, schema: { querystring: Type.Object({ id: BbhId("激活码") }) } }, async (req) => {
     await deleteCodes([req.query.id]);
     return ok(null, "删除成功!");
   });
-  app.delete(`${BASE}/activation/deleteBatch`, { config: can("bbh:activation:deleteBatch"), schema: { querystring: Type.Object({ ids: Type.String({ title: "编号列表", maxLength: 40_000 }) }) } }, async (req) => {
+  app.delete(`${BASE}/activation/deleteBatch`, { config: { ...can("bbh:activation:deleteBatch"), rows: { id: activationRows, ids: activationRows } }, schema: { querystring: Type.Object({ ids: Type.String({ title: "编号列表", maxLength: 40_000 }) }) } }, async (req) => {
     await deleteCodes(parseIds(req.query.ids));
     return ok(null, "批量删除成功！");
   });

@@ -17,7 +17,10 @@ import { nextId } from "../../lib/ids.js";
 import { can } from "../../plugins/auth.js";
 import { recomputeTotalScore } from "./activity.repo.js";
 import { assertOrderChangeable } from "./task.js";
-import { BbhId, IdList, OptYn, blank, loadActivity, rowJson, textField, type ActivityRow } from "./shared.js";
+import { GONE, BbhId, IdList, OptYn, REFERENCE, blank, loadActivity, rowJson, textField, type ActivityRow } from "./shared.js";
+import { answering, scopeRows } from "../../plugins/row-scope.js";
+import { rowScope } from "../../lib/row-scope.js";
+import { activityRows } from "./activity.js";
 
 const R = bbhRedActivityMark;
 const M = bbhRedMark;
@@ -130,6 +133,9 @@ async function renumberTasks(tx: Db, activityId: string) {
     where t.id = o.id and t.sort_no <> o.n`);
 }
 
+/** An activity's red-mark list entries: visible with their activity. */
+const entryRows = rowScope({ label: "印记列表项", table: bbhRedActivityMark, id: bbhRedActivityMark.id, parent: { rows: activityRows, column: bbhRedActivityMark.activityId }, missing: GONE });
+
 const CheckBody = Type.Object({ activityId: BbhId("活动编号"), redMarkIds: Type.Array(BbhId("印记"), { title: "印记", maxItems: 1000 }) });
 const AddBody = Type.Object({
   activityId: BbhId("活动编号"),
@@ -155,6 +161,7 @@ const EditBody = Type.Object({
 
 export default async function redActivityRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: entryRows, ids: entryRows, activityId: activityRows, redMarkIds: REFERENCE, uploadId: REFERENCE });
   const { db, dicts } = app.ctx;
   const listJson = async (tx: Db, activityId: string) => dicts.translate(await sortedList(tx, activityId), { publishStatus: "bbh_publish_status", isStart: "bbh_yn", isEnd: "bbh_yn", isRequired: "bbh_yn" });
 
@@ -163,7 +170,7 @@ export default async function redActivityRoutes(base: FastifyInstance) {
     return ok(await listJson(db, req.query.activityId));
   });
 
-  app.put(`${BASE}/changeSort`, { config: can("bbh:redActivity:sort"), schema: { body: RelIdsBody } }, async (req) => {
+  app.put(`${BASE}/changeSort`, { config: { ...can("bbh:redActivity:sort"), rows: { ids: answering(entryRows, () => badRequest("印记不属于该活动")) } }, schema: { body: RelIdsBody } }, async (req) => {
     const { activityId, ids } = req.body;
     const result = await db.transaction(async (tx) => {
       const a = await redActivity(tx, activityId, true);
@@ -243,7 +250,7 @@ export default async function redActivityRoutes(base: FastifyInstance) {
     return ok({ added: out.added, skipped: out.skipped, list: out.list }, message);
   });
 
-  app.post(`${BASE}/deleteRedMarkList`, { config: can("bbh:redActivity:remove"), schema: { body: RelIdsBody } }, async (req) => {
+  app.post(`${BASE}/deleteRedMarkList`, { config: { ...can("bbh:redActivity:remove"), rows: { ids: answering(entryRows, () => badRequest("印记不属于该活动")) } }, schema: { body: RelIdsBody } }, async (req) => {
     const { activityId, ids } = req.body;
     const out = await db.transaction(async (tx) => {
       const a = await redActivity(tx, activityId, true);
@@ -271,7 +278,7 @@ export default async function redActivityRoutes(base: FastifyInstance) {
     return ok(out, "移除成功");
   });
 
-  app.post(`${BASE}/updateRedMarkUploadId`, { config: can("bbh:redActivity:assignMaker"), schema: { body: UploadBody } }, async (req) => {
+  app.post(`${BASE}/updateRedMarkUploadId`, { config: { ...can("bbh:redActivity:assignMaker"), rows: { ids: answering(entryRows, () => badRequest("印记不属于该活动")) } }, schema: { body: UploadBody } }, async (req) => {
     const { activityId, ids } = req.body;
     const uploadId = blank(req.body.uploadId) ?? null;
     const updated = await db.transaction(async (tx) => {

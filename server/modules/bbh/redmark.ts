@@ -19,7 +19,10 @@ import { col, registerExport } from "./lists.js";
 import { SYNC_LIMIT, ThumbJob, uploadRootOf } from "./thumbs.js";
 import { tagsOf } from "./tag.js";
 import { IdQuery, scope } from "../sys/shared.js";
-import { BbhId, Code, OptCode, OptInt, OptNumber, PUBLISH_TEXT, RichText, blank, cleanHtml, crudCodes, rowJson, textField } from "./shared.js";
+import { GONE, BbhId, Code, OptCode, OptInt, OptNumber, PUBLISH_TEXT, RichText, blank, cleanHtml, crudCodes, rowJson, textField } from "./shared.js";
+import { scopeRows } from "../../plugins/row-scope.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { activityRows } from "./activity.js";
 
 const M = bbhRedMark;
 const BASE = "/bbh/api/activity/redmark";
@@ -61,6 +64,9 @@ export const toRedMarkJson = (r: MarkRow) => rowJson(r);
 const splitList = (s: string | null) => (s ? s.split(",").map((x) => x.trim()).filter(Boolean) : []);
 
 const L = redMarkLimits;
+/** Red marks by id: those 红色印记 shows the caller. */
+export const redMarkRows = rowScope({ label: "印记", table: M, id: M.id, live: eq(M.delFlag, 0), views: [viewOf(redMarkListSpec)], missing: GONE });
+
 const RedMarkBody = Type.Object({
   markName: textField(L.markName),
   alias: textField(L.alias),
@@ -198,6 +204,7 @@ const ThumbBody = Type.Object({
 
 export default async function redMarkRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: redMarkRows, ids: redMarkRows, redMarkIds: redMarkRows, activityId: activityRows });
   const { db, dicts, cache, config } = app.ctx;
   const thumbs = new ThumbJob(db, uploadRootOf(config.dataDir), config.contextPath);
   registerCrud<typeof RedMarkBody, MarkRow>(base, {
@@ -205,6 +212,7 @@ export default async function redMarkRoutes(base: FastifyInstance) {
     table: M,
     id: M.id,
     spec: redMarkListSpec,
+    rows: redMarkRows,
     codes: crudCodes("redmark"),
     body: RedMarkBody,
     values: redMarkValues,

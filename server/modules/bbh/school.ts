@@ -22,7 +22,9 @@ import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { IdQuery, ListQuery, scope } from "../sys/shared.js";
 import { col, registerExport } from "./lists.js";
-import { Code, OptBbhId, OptNumber, blank, crudCodes, dictionary, maskPhone, rowJson, textField } from "./shared.js";
+import { REFERENCE, Code, OptBbhId, OptNumber, blank, crudCodes, dictionary, maskPhone, rowJson, textField } from "./shared.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { scopeRows } from "../../plugins/row-scope.js";
 
 const S = bbhSchool;
 const BASE = "/bbh/api/school";
@@ -51,6 +53,9 @@ export const schoolSpec: ListSpec = {
   tiebreak: S.id,
   component: "bbh/school/SchoolList",
 };
+
+/** 学校by id: those its list shows the caller (its menu and data rules). */
+export const schoolRows = rowScope({ label: "学校", table: S, id: S.id, live: eq(S.delFlag, 0), views: [viewOf(schoolSpec)], missing: () => badRequest("学校不存在或已删除") });
 
 /** The bound department's name, in the page query (`sysDepartId_dictText`). */
 const departName = sql<string | null>`(select d.depart_name from sys_depart d where d.id = "bbh_school"."sys_depart_id")`.as("depart_name");
@@ -166,6 +171,7 @@ const IMPORT_REQUIRED = ["学校名称", "学校类型"];
 
 export default async function schoolRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: schoolRows, ids: schoolRows, sysDepartId: REFERENCE });
   const { db, dicts, cache, config } = app.ctx;
   await acceptUploads(base);
   const live = eq(S.delFlag, 0);
@@ -175,6 +181,7 @@ export default async function schoolRoutes(base: FastifyInstance) {
     table: S,
     id: S.id,
     spec: schoolSpec,
+    rows: schoolRows,
     codes: crudCodes("school"),
     body: SchoolBody,
     values: schoolValues,

@@ -13,6 +13,7 @@ import { bbhActivityMain } from "../../db/schema.js";
 import { formatDateTime, parseDateTime } from "../../lib/dates.js";
 import { badRequest } from "../../lib/envelope.js";
 import { nullable, titled } from "../../lib/field-schema.js";
+import { unscoped } from "../../plugins/row-scope.js";
 
 export { textField } from "../../lib/field-schema.js";
 
@@ -129,3 +130,13 @@ export async function dictionary(dicts: FastifyInstance["ctx"]["dicts"], code: s
 
 /** 138****0000 (domain.md §4.7: phones are masked in lists). */
 export const maskPhone = (p: string | null) => (p && p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : p);
+
+/**
+ * An id a form only refers to (a red mark of a task, a school of an apply…): the route checks that it exists
+ * where it must, and the referenced row's own list decides who reads it. Named so in `config.rows`
+ * (server/plugins/row-scope.ts) that the decision shows at the route.
+ */
+export const REFERENCE = unscoped("只引用的编号：由路由核对存在，读写仍受其自身列表的数据权限约束");
+
+/** The bbh answer for ids that name no row the caller may see (server/lib/row-scope.ts). */
+export const GONE = () => badRequest("数据不存在或已删除");

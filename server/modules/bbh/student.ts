@@ -21,7 +21,9 @@ import { can } from "../../plugins/auth.js";
 import { Id, IdQuery, IdsQuery, ListQuery, created, parseIds, scope, updated } from "../sys/shared.js";
 import { col } from "./lists.js";
 import { recountStudents } from "./school.js";
-import { BbhId, Code, OptBbhId, OptCode, OptInt, blank, dictionary, maskPhone, rowJson, textField } from "./shared.js";
+import { REFERENCE, BbhId, Code, OptBbhId, OptCode, OptInt, blank, dictionary, maskPhone, rowJson, textField } from "./shared.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { scopeRows } from "../../plugins/row-scope.js";
 
 const T = bbhStudent;
 const BASE = "/bbh/api/student";
@@ -48,6 +50,9 @@ export const studentSpec: ListSpec = {
   tiebreak: T.id,
   component: "bbh/school/StudentList",
 };
+
+/** 学生by id: those its list shows the caller (its menu and data rules). */
+export const studentRows = rowScope({ label: "学生", table: T, id: T.id, live: eq(T.delFlag, 0), views: [viewOf(studentSpec)], missing: () => badRequest("学生不存在或已删除") });
 
 const extra = {
   schoolName: sql<string | null>`(select s.school_name from bbh_school s where s.id = "bbh_student"."school_id")`.as("school_name"),
@@ -166,6 +171,7 @@ const EXPORT_MAX = 50_000;
 
 export default async function studentRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: studentRows, ids: studentRows, schoolId: REFERENCE, wxUserId: REFERENCE });
   const { db, dicts, cache, config } = app.ctx;
   await acceptUploads(base);
 

@@ -23,7 +23,9 @@ import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { ListQuery, created, scope } from "../sys/shared.js";
-import { BbhId, Code, OptInt, blank, crudCodes, rowJson, textField } from "./shared.js";
+import { REFERENCE, BbhId, Code, OptInt, blank, crudCodes, rowJson, textField } from "./shared.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { answering, scopeRows } from "../../plugins/row-scope.js";
 
 const G = bbhTag;
 const R = bbhTagRel;
@@ -54,6 +56,9 @@ export const tagSpec: ListSpec = {
   tiebreak: G.id,
   component: "bbh/tag/TagList",
 };
+
+/** 标签by id: those its list shows the caller (its menu and data rules). */
+export const tagRows = rowScope({ label: "标签", table: G, id: G.id, live: eq(G.delFlag, 0), views: [viewOf(tagSpec)], missing: () => badRequest("标签不存在或已删除") });
 
 const refCount = sql<number>`(select count(*)::int from bbh_tag_rel r where r.tag_id = "bbh_tag"."id")`.as("ref_count");
 export const toTagJson = (r: TagRow) => rowJson(r);
@@ -151,6 +156,7 @@ export async function copyTagRelations(tx: Db, bizType: BizType, fromId: string,
 
 export default async function tagRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: tagRows, ids: answering(tagRows, (ids) => badRequest(`标签【${ids.slice(0, 5).join("、")}】不存在或已删除`)), tagIds: answering(tagRows, (ids) => badRequest(`标签【${ids.slice(0, 5).join("、")}】不存在或已删除`)), bizId: REFERENCE });
   const { db, dicts, cache, config, sessions } = app.ctx;
   const live = eq(G.delFlag, 0);
 
@@ -159,6 +165,7 @@ export default async function tagRoutes(base: FastifyInstance) {
     table: G,
     id: G.id,
     spec: tagSpec,
+    rows: tagRows,
     codes: crudCodes("tag"),
     body: TagBody,
     values: tagValues,

@@ -14,7 +14,7 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { bbhActivityMain, bbhActivityTask, bbhRedActivityMark, bbhRedMark } from "../../db/schema.js";
+import { bbhActivityTask, bbhRedActivityMark, bbhRedMark } from "../../db/schema.js";
 import { ApiError, badRequest, ok } from "../../lib/envelope.js";
 import { acceptUploads, readWorkbook, sendWorkbook, uploadedWorkbook, writeWorkbook, type ExcelColumn } from "../../lib/excel.js";
 import { nextId } from "../../lib/ids.js";
@@ -22,12 +22,13 @@ import { fetchRows, parseListQuery } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { BbhId } from "./shared.js";
 import { created, parseIds, scope } from "../sys/shared.js";
-import { activitySpecFor } from "./activity.js";
+import { activityRows } from "./activity.js";
+import { scopeRows } from "../../plugins/row-scope.js";
 import { ImportRefused, MAX_ACTIVITY_ROWS, columnDicts, importTemplate, readRowBody, refusedFile, type ImportColumn } from "./activity-excel.js";
 import { ExportQuery, col } from "./lists.js";
 import type { RowError } from "./question-excel.js";
 import { allTypes, typePaths } from "./question-type.js";
-import { refusedField, rowJson } from "./shared.js";
+import { loadActivity, refusedField, rowJson } from "./shared.js";
 import { TASK_DICTS, TaskBody, saveTaskQuestions, taskListSpec, taskValues, type TaskBodyValue, type TaskRow } from "./task.js";
 
 const K = bbhActivityTask;
@@ -73,6 +74,7 @@ const REF_FIELDS: Record<string, string> = { redMarkId: "markName", preTaskId: "
 
 export default async function taskExcelRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { activityId: activityRows });
   const { db, dicts, config, cache } = app.ctx;
   await acceptUploads(base);
 
@@ -112,12 +114,8 @@ export default async function taskExcelRoutes(base: FastifyInstance) {
   app.post(`${BASE}/importExcel`, { config: can("bbh:task:import"), schema: { querystring: ImportQuery } }, async (req, reply) => {
     const rows = await readWorkbook(await uploadedWorkbook(req), ["任务名称"]);
     if (rows.length > MAX_TASK_ROWS) throw badRequest(`文件导入失败:一次最多导入 ${MAX_TASK_ROWS} 个任务`);
-    // A live activity under the data rules of its own list (自定义活动 or 红色活动).
-    const [head] = await db.select({ type: bbhActivityMain.activityType }).from(bbhActivityMain).where(and(eq(bbhActivityMain.id, req.query.activityId), eq(bbhActivityMain.delFlag, 0)));
-    const [activity] = head
-      ? await fetchRows(db, bbhActivityMain, parseListQuery(activitySpecFor(head.type), {}, config.maxPageSize), { scope: scope(req, cache), max: 1, where: [eq(bbhActivityMain.id, req.query.activityId), eq(bbhActivityMain.delFlag, 0)] })
-      : [];
-    if (!activity) throw badRequest("活动不存在或已删除");
+    // The activity is one the caller may see (config.rows, the task module's defaults).
+    const activity = await loadActivity(db, req.query.activityId);
 
     const columnDict = await columnDicts(dicts, TASK_COLUMNS);
     const errors: RowError[] = [];

@@ -18,7 +18,10 @@ import { registerCrud } from "../sys/crud.js";
 import { IdQuery } from "../sys/shared.js";
 import { randomToken } from "./activity.repo.js";
 import { assertDrawPool, assertUsableQuestions } from "./question-pool.js";
-import { BbhId, Code, IdList, OptBbhId, OptCode, OptInt, OptYn, RichText, blank, cleanHtml, crudCodes, fieldRefusal, loadActivity, rowJson, textField } from "./shared.js";
+import { BbhId, Code, REFERENCE, IdList, OptBbhId, OptCode, OptInt, OptYn, RichText, blank, cleanHtml, crudCodes, fieldRefusal, loadActivity, rowJson, textField } from "./shared.js";
+import { scopeRows } from "../../plugins/row-scope.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { activityRows } from "./activity.js";
 
 const K = bbhActivityTask;
 const BASE = "/bbh/api/activity/task";
@@ -212,14 +215,19 @@ const QuestionsBody = Type.Object({
   questions: Type.Array(Type.Object({ questionId: BbhId("题目编号"), score: OptInt("题目分值", 0, 100_000) }), { title: "题目", maxItems: 500 }),
 });
 
+/** Tasks by id: those 任务管理 shows the caller. */
+export const taskRows = rowScope({ label: "任务", table: K, id: K.id, live: eq(K.delFlag, 0), views: [viewOf(taskListSpec)], missing: () => badRequest("任务不存在或已删除") });
+
 export default async function taskRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: taskRows, ids: taskRows, taskId: taskRows, taskIds: taskRows, activityId: activityRows, redMarkId: REFERENCE, preTaskId: REFERENCE, questionTypeId: REFERENCE, questionIds: REFERENCE });
   const { db } = app.ctx;
   registerCrud<typeof TaskBody, TaskRow>(base, {
     base: BASE,
     table: K,
     id: K.id,
     spec: taskListSpec,
+    rows: taskRows,
     codes: crudCodes("task"),
     body: TaskBody,
     values: taskValues,

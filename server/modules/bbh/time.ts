@@ -17,6 +17,9 @@ import { registerCrud } from "../sys/crud.js";
 import { col, registerExport } from "./lists.js";
 import { queueSettledMessages, restartWindow, settleWindow, type TimeRow } from "./time.repo.js";
 import { BbhId, crudCodes, displayStatus, loadActivity, nullable, OptDateTime, OptInt, OptYn, ReqDateTime, rowJson, rowsOf, textField, toDate } from "./shared.js";
+import { scopeRows } from "../../plugins/row-scope.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { activityRows } from "./activity.js";
 
 const T = bbhActivityTime;
 const BASE = "/bbh/api/activity/time";
@@ -37,6 +40,9 @@ export const timeListSpec: ListSpec = {
   tiebreak: T.id,
   component: "bbh/activity/ActivityTimeList",
 };
+
+/** Activity windows by id: those 活动时间 shows the caller. */
+export const timeRows = rowScope({ label: "活动时间", table: T, id: T.id, views: [viewOf(timeListSpec)], missing: () => badRequest("活动时间段不存在") });
 
 export const toTimeJson = (r: TimeRow) => ({ ...rowJson(r), displayStatus: displayStatus(r.timeStatus, r.endTime) });
 
@@ -106,6 +112,7 @@ const RestartBody = Type.Object({
 
 export default async function timeRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: timeRows, ids: timeRows, timeId: timeRows, activityId: activityRows });
   const { db, dicts } = app.ctx;
   const queueMessages = backgroundTask(base, "成绩发布消息排队失败", 0, () => queueSettledMessages(db).then(() => undefined));
   registerCrud<typeof TimeBody, TimeRow>(base, {
@@ -113,6 +120,7 @@ export default async function timeRoutes(base: FastifyInstance) {
     table: T,
     id: T.id,
     spec: timeListSpec,
+    rows: timeRows,
     codes: crudCodes("time"),
     body: TimeBody,
     values: timeValues,

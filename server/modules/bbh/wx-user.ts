@@ -21,7 +21,9 @@ import { can } from "../../plugins/auth.js";
 import { Delegation } from "../sys/privilege.js";
 import { IdQuery, IdsQuery, ListQuery, parseIds, scope, updated } from "../sys/shared.js";
 import { col } from "./lists.js";
-import { BbhId, Code, OptBbhId, OptCode, maskPhone, rowJson, rowsOf, textField } from "./shared.js";
+import { REFERENCE, BbhId, Code, OptBbhId, OptCode, maskPhone, rowJson, rowsOf, textField } from "./shared.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { scopeRows } from "../../plugins/row-scope.js";
 
 const W = bbhWxUser;
 const BASE = "/bbh/bbhWxUser";
@@ -50,6 +52,9 @@ const wxUserSpec: ListSpec = {
   tiebreak: W.id,
   component: "bbh/wxuser/BbhWxUserList",
 };
+
+/** 微信用户by id: those its list shows the caller (its menu and data rules). */
+export const wxUserRows = rowScope({ label: "微信用户", table: W, id: W.id, views: [viewOf(wxUserSpec)], missing: () => badRequest("微信用户不存在") });
 
 const WX_DICTS = { isPointMaker: "bbh_yn", userStatus: "bbh_user_status", gender: "sex" };
 
@@ -127,6 +132,7 @@ const identityChanged = (sent: string | null | undefined, stored: string | null)
 
 export default async function wxUserRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: wxUserRows, ids: wxUserRows, schoolId: REFERENCE, studentId: REFERENCE, sysDepartId: REFERENCE, departId: REFERENCE });
   const { db, dicts, cache, config } = app.ctx;
 
   app.get(`${BASE}/list`, { config: can("bbh:wxUser:list"), schema: { querystring: WxListQuery } }, async (req) => {

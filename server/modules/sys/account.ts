@@ -14,6 +14,7 @@ import { contactTakenBy, PASSWORD_POLICY, PASSWORD_POLICY_MESSAGE, setPasswordHa
 import { findUserById, toUserJson } from "./user.repo.js";
 import { userLimits } from "../../../contract/limits.js";
 import { nullable } from "../../lib/field-schema.js";
+import { UNSCOPED } from "./shared.js";
 
 const UpdatePasswordBody = Type.Object({
   username: Type.String({ title: "用户账号", minLength: 1, maxLength: 100 }),
@@ -106,6 +107,6 @@ export default async function accountRoutes(base: FastifyInstance) {
     return ok(toUserJson(user), "修改成功!");
   };
   // JeecgBoot maps appEdit to PUT and POST.
-  app.put("/sys/user/appEdit", { config: signedIn, schema: { body: ProfileBody } }, appEdit);
-  app.post("/sys/user/appEdit", { config: signedIn, schema: { body: ProfileBody } }, appEdit);
+  app.put("/sys/user/appEdit", { config: { ...signedIn, rows: { id: UNSCOPED.own } }, schema: { body: ProfileBody } }, appEdit);
+  app.post("/sys/user/appEdit", { config: { ...signedIn, rows: { id: UNSCOPED.own } }, schema: { body: ProfileBody } }, appEdit);
 }

@@ -21,7 +21,9 @@ import { nextId } from "../../lib/ids.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can, signedIn } from "../../plugins/auth.js";
 import { sanitizeContent, toAnnouncementJson } from "./announcement.repo.js";
-import { Id, IdQuery, IdsQuery, ListQuery, parseIds, parseOptionalIds, scope } from "./shared.js";
+import { Id, IdQuery, IdsQuery, ListQuery, UNSCOPED, parseIds, parseOptionalIds, scope } from "./shared.js";
+import { scopeRows, unscoped } from "../../plugins/row-scope.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
 
 type Row = typeof sysAnnouncement.$inferSelect;
 
@@ -59,6 +61,9 @@ export const announcementListSpec: ListSpec = {
   tiebreak: sysAnnouncement.id,
   component: "system/SysAnnouncementList",
 };
+
+/** Announcements by id, for their administration: those 通知公告 shows the caller. */
+export const announcementRows = rowScope({ label: "公告", table: sysAnnouncement, id: sysAnnouncement.id, live: eq(sysAnnouncement.delFlag, "0"), views: [viewOf(announcementListSpec)] });
 
 const AnnouncementBody = Type.Object({
   titile: Type.String({ title: "标题", minLength: 1, maxLength: 100 }),
@@ -164,6 +169,7 @@ const recipientsOf = (row: Row) => (row.msgType === "USER" ? parseOptionalIds(ro
 
 export default async function announcementAdminRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: announcementRows, ids: announcementRows, userIds: unscoped("接收人：只决定发给谁"), departIds: UNSCOPED.departs, busId: unscoped("业务编号：只随公告保存") });
   const { db, config, cache, realtime } = app.ctx;
   const live = eq(sysAnnouncement.delFlag, "0");
 

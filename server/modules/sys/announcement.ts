@@ -6,11 +6,14 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { sysAnnouncement } from "../../db/schema.js";
 import { badRequest, ok, refused } from "../../lib/envelope.js";
 import { fetchPage, parseListQuery, parsePageSize, toPage } from "../../lib/list-query.js";
 import { signedIn } from "../../plugins/auth.js";
+import { checkVisible } from "../../lib/row-scope.js";
+import { announcementRows } from "./announcement-admin.js";
+import { UNSCOPED, scope } from "./shared.js";
 import {
   backfillAllAnnouncements,
   CATEGORY_NOTICE,
@@ -72,13 +75,17 @@ export default async function announcementRoutes(base: FastifyInstance) {
     return ok(null, "", 0);
   });
 
-  app.get("/sys/annountCement/queryById", { config: signedIn, schema: { querystring: IdQuery } }, async (req) => {
+  // The viewer of the bell and of 我的消息: what reached the caller, and for managers (the announcement list's
+  // code) also drafts and revoked ones within what 通知公告 shows them (its data rules).
+  app.get("/sys/annountCement/queryById", { config: { ...signedIn, rows: { id: UNSCOPED.own } }, schema: { querystring: IdQuery } }, async (req) => {
     const user = req.currentUser();
-    // Managers (the announcement list's code) read drafts and revoked ones too; everyone else what reached them.
-    const manager = (await app.ctx.sessions.permissionCodes(user.userId, user.versions)).has("system:announcement:list");
-    const row = manager
-      ? (await db.select().from(sysAnnouncement).where(and(eq(sysAnnouncement.id, req.query.id), eq(sysAnnouncement.delFlag, "0"))))[0]
-      : await findVisible(db, req.query.id, user.userId);
+    const managed = async () => {
+      if (!(await app.ctx.sessions.permissionCodes(user.userId, user.versions)).has("system:announcement:list")) return undefined;
+      return (await checkVisible(db, announcementRows, [req.query.id], scope(req, app.ctx.cache)).catch(() => ({ ok: false }))).ok
+        ? (await db.select().from(sysAnnouncement).where(eq(sysAnnouncement.id, req.query.id)))[0]
+        : undefined;
+    };
+    const row = (await findVisible(db, req.query.id, user.userId)) ?? (await managed());
     if (!row) throw refused("未找到对应实体");
     return ok(toAnnouncementJson(row));
   });

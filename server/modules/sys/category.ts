@@ -20,6 +20,8 @@ import { can, signedIn } from "../../plugins/auth.js";
 import { Id, IdQuery, IdsQuery, ListQuery, Text, created, parseIds, scope, updated } from "./shared.js";
 import { categoryLimits } from "../../../contract/limits.js";
 import { textField } from "../../lib/field-schema.js";
+import { scopeRows, unscoped } from "../../plugins/row-scope.js";
+import { rowScope, viewOf, visibleCondition } from "../../lib/row-scope.js";
 
 type Row = typeof sysCategory.$inferSelect;
 
@@ -39,6 +41,9 @@ export const categoryListSpec: ListSpec = {
   tiebreak: sysCategory.id,
   component: "system/SysCategoryList",
 };
+
+/** Categories by id: those 分类字典 shows the caller. */
+export const categoryRows = rowScope({ label: "分类", table: sysCategory, id: sysCategory.id, views: [viewOf(categoryListSpec)] });
 
 export const toCategoryJson = (r: Row) => ({
   id: r.id,
@@ -157,6 +162,7 @@ function parseCondition(raw: string | undefined): SQL | undefined {
 
 export default async function categoryRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: categoryRows, ids: categoryRows, parentIds: unscoped("父节点编号：列出的子节点按数据权限过滤") });
   const { db, config, cache } = app.ctx;
 
   const byId = async (tx: Db, id: string) => (await tx.select().from(sysCategory).where(eq(sysCategory.id, id)))[0];
@@ -176,14 +182,14 @@ export default async function categoryRoutes(base: FastifyInstance) {
   app.get(
     "/sys/category/childList",
     { config: can("system:category:list"), schema: { querystring: Type.Object({ pid: Type.String({ title: "父级节点", minLength: 1, maxLength: 36 }) }, { additionalProperties: true }) } },
-    async (req) => ok((await children(db, [req.query.pid])).map(toCategoryJson)),
+    async (req) => ok((await children(db, [req.query.pid], await visibleCondition(db, categoryRows, scope(req, cache)))).map(toCategoryJson)),
   );
 
   app.get(
     "/sys/category/getChildListBatch",
     { config: can("system:category:list"), schema: { querystring: Type.Object({ parentIds: Type.String({ title: "父级节点", maxLength: 40_000 }) }) } },
     async (req) => {
-      const rows = await children(db, parseIds(req.query.parentIds));
+      const rows = await children(db, parseIds(req.query.parentIds), await visibleCondition(db, categoryRows, scope(req, cache)));
       return ok({ records: rows.map(toCategoryJson), total: rows.length, size: rows.length, current: 1, pages: 1 });
     },
   );
@@ -335,7 +341,7 @@ export default async function categoryRoutes(base: FastifyInstance) {
   app.get(
     "/sys/category/loadDictItem",
     {
-      config: signedIn,
+      config: { ...signedIn, rows: { ids: unscoped("分类选择器按编号回显名称：名称不是受保护的数据") } },
       schema: { querystring: Type.Object({ ids: Type.String({ title: "编号列表", maxLength: 40_000 }), delNotExist: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })], { title: "忽略不存在的值" })) }) },
     },
     async (req) => {

@@ -13,6 +13,7 @@ import type { Db } from "../../db/client.js";
 import { ok, refused } from "../../lib/envelope.js";
 import { nextId } from "../../lib/ids.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
+import { rowScope, viewOf, type RowScope } from "../../lib/row-scope.js";
 import { can } from "../../plugins/auth.js";
 import { Id, IdQuery, IdsQuery, ListQuery, created, parseIds, scope, updated } from "./shared.js";
 
@@ -50,6 +51,11 @@ export interface CrudModule<B extends TObject, Row extends Record<string, unknow
    */
   softDelete?: PgColumn;
   /**
+   * Who may see which rows by id (detail, edit, delete, batch delete): by default the list's own view (its menu
+   * and data rules), or every live row when the list names no menu. A table shown by several lists passes its own.
+   */
+  rows?: RowScope;
+  /**
    * Non-blocking warnings about an edit, computed before it is written (the current row is still there);
    * when there are any, `edit` answers `result: { warnings }` instead of null.
    */
@@ -62,6 +68,8 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
   const EditBody = Type.Object({ ...m.body.properties, id: Id });
 
   const live = m.softDelete ? eq(m.softDelete, 0) : undefined;
+  const scoped = crudRows(m, live);
+  const byId = { rows: { id: scoped, ids: scoped } };
   const softDeleteKey = m.softDelete && Object.entries(getTableColumns(m.table)).find(([, c]) => c === m.softDelete)?.[0];
   const assertUnique = async (tx: Db, values: Record<string, unknown>, exceptId?: string) => {
     for (const u of m.unique ?? []) {
@@ -98,7 +106,7 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
     });
   }
 
-  app.get(`${m.base}/queryById`, { config: can(m.codes.list), schema: { querystring: IdQuery } }, async (req) => {
+  app.get(`${m.base}/queryById`, { config: { ...can(m.codes.list), ...byId }, schema: { querystring: IdQuery } }, async (req) => {
     const [row] = await db.select().from(m.table).where(and(eq(m.id, req.query.id), live));
     if (!row) throw refused("未找到对应实体");
     return ok(m.toJson(row as Row));
@@ -128,8 +136,8 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
     m.afterWrite?.();
     return ok(warnings.length ? { warnings } : null, m.messages?.edit ?? "编辑成功!");
   };
-  app.put(`${m.base}/edit`, { config: can(m.codes.edit), schema: { body: EditBody } }, edit);
-  app.post(`${m.base}/edit`, { config: can(m.codes.edit), schema: { body: EditBody } }, edit);
+  app.put(`${m.base}/edit`, { config: { ...can(m.codes.edit), ...byId }, schema: { body: EditBody } }, edit);
+  app.post(`${m.base}/edit`, { config: { ...can(m.codes.edit), ...byId }, schema: { body: EditBody } }, edit);
 
   const remove = async (ids: string[]) => {
     await db.transaction(async (tx) => {
@@ -142,13 +150,19 @@ export function registerCrud<B extends TObject, Row extends Record<string, unkno
     m.afterWrite?.();
   };
 
-  app.delete(`${m.base}/delete`, { config: can(m.codes.delete), schema: { querystring: IdQuery } }, async (req) => {
+  app.delete(`${m.base}/delete`, { config: { ...can(m.codes.delete), ...byId }, schema: { querystring: IdQuery } }, async (req) => {
     await remove([req.query.id]);
     return ok(null, m.messages?.delete ?? "删除成功!");
   });
 
-  app.delete(`${m.base}/deleteBatch`, { config: can(m.codes.deleteBatch), schema: { querystring: IdsQuery } }, async (req) => {
+  app.delete(`${m.base}/deleteBatch`, { config: { ...can(m.codes.deleteBatch), ...byId }, schema: { querystring: IdsQuery } }, async (req) => {
     await remove(parseIds(req.query.ids));
     return ok(null, m.messages?.deleteBatch ?? "批量删除成功！");
   });
+}
+
+/** A CRUD module's rows by id: its own scope, or its list's view over the live rows. */
+function crudRows(m: Pick<CrudModule<TObject, Record<string, unknown>>, "rows" | "spec" | "table" | "id" | "base">, live: SQL | undefined): RowScope {
+  if (m.rows) return m.rows;
+  return rowScope({ label: m.base, table: m.table, id: m.id, live, views: m.spec.component ? [viewOf(m.spec)] : [] });
 }

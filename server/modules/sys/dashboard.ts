@@ -2,43 +2,27 @@
  * `/sys/dashboard/summary` — the figures of the home page (首页/分析页) and the 工作台 (issue 11): activities,
  * red marks, players and answers awaiting review, each counted in one set-based statement.
  *
- * Access: any signed-in user; each figure is present only when the user holds the list permission of the
- * page it counts (`bbh:activity:list`, `bbh:redmark:list`, `bbh:userActivity:list`, `bbh:answer:list`), and it
- * counts only the rows that list would show the user (the same menu's data rules). A figure the user may not
- * see is `null`, so the page leaves its card out. Sign-ins per day come from `/sys/loginfo` and `/sys/visitInfo`.
+ * Access: any signed-in user; each figure is present only when the user may read the list it counts: its
+ * permission (`bbh:activity:list`, `bbh:redmark:list`, `bbh:userActivity:list`, `bbh:answer:list`) and its
+ * menu (自定义活动 or 红色活动 for activities, …), and it counts only the rows that list shows the user — the
+ * same row scopes as the lists and every by-id route (server/lib/row-scope.ts). A figure the user may not see
+ * is `null`, so the page leaves its card out. Sign-ins come from `/sys/loginfo` and `/sys/visitInfo`.
  */
 import type { FastifyInstance } from "fastify";
 import { and, count, eq, gte, sql, type SQL } from "drizzle-orm";
 import { bbhActivityMain, bbhRedMark, bbhUserActivity, bbhUserTaskAnswer } from "../../db/schema.js";
-import { dataRuleCondition, type RuleField } from "../../lib/data-rules.js";
+import { visibleCondition, type RowScope } from "../../lib/row-scope.js";
 import { ok } from "../../lib/envelope.js";
 import { signedIn } from "../../plugins/auth.js";
-import { customActivitySpec, redActivitySpec } from "../bbh/activity.js";
-import { redMarkListSpec } from "../bbh/redmark.js";
+import { activityRows } from "../bbh/activity.js";
+import { answerRows } from "../bbh/answer.js";
+import { playerRoundRows } from "../bbh/player.js";
+import { redMarkRows } from "../bbh/redmark.js";
 import { gmt8DayStart } from "./log-info.js";
 import { scope } from "./shared.js";
 
 const DAY_MS = 86_400_000;
 const GMT8_MS = 8 * 3_600_000;
-
-/** The columns data rules of the player pages may name (their lists allow these filters too). */
-const playerFields: Record<string, RuleField> = {
-  activityId: { column: bbhUserActivity.activityId, type: "string" },
-  timeId: { column: bbhUserActivity.timeId, type: "string" },
-  wxUserId: { column: bbhUserActivity.wxUserId, type: "string" },
-  uaStatus: { column: bbhUserActivity.uaStatus, type: "int" },
-  joinTime: { column: bbhUserActivity.joinTime, type: "datetime" },
-  sysOrgCode: { column: bbhUserActivity.sysOrgCode, type: "string" },
-};
-const answerFields: Record<string, RuleField> = {
-  activityId: { column: bbhUserTaskAnswer.activityId, type: "string" },
-  timeId: { column: bbhUserTaskAnswer.timeId, type: "string" },
-  taskId: { column: bbhUserTaskAnswer.taskId, type: "string" },
-  taskType: { column: bbhUserTaskAnswer.taskType, type: "int" },
-  auditStatus: { column: bbhUserTaskAnswer.auditStatus, type: "int" },
-  submitTime: { column: bbhUserTaskAnswer.submitTime, type: "datetime" },
-  sysOrgCode: { column: bbhUserTaskAnswer.sysOrgCode, type: "string" },
-};
 
 export const DASHBOARD_PERMS = {
   activities: "bbh:activity:list",
@@ -57,13 +41,20 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     const user = req.currentUser();
     const codes = await sessions.permissionCodes(user.userId, user.versions);
     const ruleScope = scope(req, cache);
-    const rules = (component: string, fields: Record<string, RuleField>): Promise<SQL | undefined> => dataRuleCondition(db, component, fields, ruleScope);
+    /** The rows of `rows` the user may see; null when they hold none of its lists' menus. */
+    const visible = async (rows: RowScope): Promise<SQL | undefined | null> => {
+      try {
+        return await visibleCondition(db, rows, ruleScope);
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 403) return null;
+        throw err;
+      }
+    };
 
     const activities = async () => {
-      const custom = await rules(customActivitySpec.component!, customActivitySpec.fields);
-      const red = await rules(redActivitySpec.component!, redActivitySpec.fields);
+      const seen = await visible(activityRows);
+      if (seen === null) return null;
       const A = bbhActivityMain;
-      const visible = sql`(${A.activityType} = 2 and ${red ?? sql`true`}) or (${A.activityType} <> 2 and ${custom ?? sql`true`})`;
       const [r] = await db
         .select({
           total: count(),
@@ -74,16 +65,18 @@ export default async function dashboardRoutes(app: FastifyInstance) {
           withdrawn: sql<number>`count(*) filter (where ${A.publishStatus} = 2)::int`,
         })
         .from(A)
-        .where(and(eq(A.delFlag, 0), visible));
+        .where(and(eq(A.delFlag, 0), seen));
       return { total: Number(r.total), custom: Number(r.custom), red: Number(r.red), unpublished: Number(r.unpublished), published: Number(r.published), withdrawn: Number(r.withdrawn) };
     };
 
     const redMarks = async () => {
+      const seen = await visible(redMarkRows);
+      if (seen === null) return null;
       const M = bbhRedMark;
       const [r] = await db
         .select({ total: count(), published: sql<number>`count(*) filter (where ${M.publishStatus} = 1)::int` })
         .from(M)
-        .where(and(eq(M.delFlag, 0), await rules(redMarkListSpec.component!, redMarkListSpec.fields)));
+        .where(and(eq(M.delFlag, 0), seen));
       return { total: Number(r.total), published: Number(r.published) };
     };
 
@@ -92,7 +85,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       const now = Date.now();
       const from = gmt8DayStart(now, -6);
       const today = gmt8DayStart(now);
-      const where = await rules("bbh/player/UserActivityList", playerFields);
+      const where = await visible(playerRoundRows);
+      if (where === null) return null;
       const [r] = await db
         .select({
           total: count(),
@@ -125,10 +119,12 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     };
 
     const answers = async () => {
+      const seen = await visible(answerRows);
+      if (seen === null) return null;
       const [r] = await db
         .select({ pending: count() })
         .from(bbhUserTaskAnswer)
-        .where(and(PENDING_REVIEW, await rules("bbh/player/UserTaskAnswerList", answerFields)));
+        .where(and(PENDING_REVIEW, seen));
       return { pending: Number(r.pending) };
     };
 

@@ -13,6 +13,8 @@ import { ok, refused } from "../../lib/envelope.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { Id, ListQuery, scope } from "./shared.js";
+import { scopeRows, unscoped } from "../../plugins/row-scope.js";
+import { rowScope, viewOf, visibleCondition } from "../../lib/row-scope.js";
 
 type DataLogRow = typeof sysDataLog.$inferSelect;
 
@@ -28,6 +30,9 @@ const spec: ListSpec = {
   tiebreak: sysDataLog.id,
   component: "system/DataLogList",
 };
+
+/** Data-log versions by id: those 数据日志 shows the caller. */
+const dataLogRows = rowScope({ label: "数据日志", table: sysDataLog, id: sysDataLog.id, views: [viewOf(spec)] });
 
 const toJson = (r: DataLogRow) => ({
   id: r.id,
@@ -45,6 +50,7 @@ const Table = Type.String({ title: "表名", minLength: 1, maxLength: 32, patter
 
 export default async function dataLogRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { dataId1: dataLogRows, dataId2: dataLogRows, dataId: unscoped("被记录数据的编号：列出的版本按数据权限过滤") });
   const { db, config, cache } = app.ctx;
 
   app.get("/sys/dataLog/list", { config: can("system:dataLog:list"), schema: { querystring: ListQuery } }, async (req) => {
@@ -72,7 +78,7 @@ export default async function dataLogRoutes(base: FastifyInstance) {
       const rows = await db
         .select()
         .from(sysDataLog)
-        .where(and(eq(sysDataLog.dataTable, req.query.dataTable), eq(sysDataLog.dataId, req.query.dataId)))
+        .where(and(eq(sysDataLog.dataTable, req.query.dataTable), eq(sysDataLog.dataId, req.query.dataId), await visibleCondition(db, dataLogRows, scope(req, cache))))
         .orderBy(asc(sysDataLog.dataVersion));
       if (!rows.length) throw refused("未找到版本信息");
       return ok(rows.map(toJson));

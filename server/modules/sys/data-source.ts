@@ -10,6 +10,7 @@ import { Type, type Static } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
+import type { Db } from "../../db/client.js";
 import { sysDataSource } from "../../db/schema.js";
 import { formatDateTime } from "../../lib/dates.js";
 import { badRequest, fail, ok, refused } from "../../lib/envelope.js";
@@ -20,6 +21,8 @@ import { registerCrud } from "./crud.js";
 import { Id } from "./shared.js";
 import { dataSourceLimits } from "../../../contract/limits.js";
 import { textField } from "../../lib/field-schema.js";
+import { scopeRows } from "../../plugins/row-scope.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
 
 type Row = typeof sysDataSource.$inferSelect;
 
@@ -135,16 +138,20 @@ export function describeConnectionError(err: unknown, target: { host: string; po
   return `连接失败：${message}`;
 }
 
+/** Data sources by id: those 多数据源管理 shows the caller. */
+const dataSourceRows = rowScope({ label: "数据源", table: sysDataSource, id: sysDataSource.id, views: [viewOf(dataSourceListSpec)] });
+
 export default async function dataSourceRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: dataSourceRows });
   const { db, config, dicts } = app.ctx;
   const key = loadDataSourceKey(config.dataSourceSecret, config.dataDir);
 
   const checkPassword = (password: string) => {
     if (Buffer.byteLength(password, "utf8") > MAX_PASSWORD_BYTES) throw badRequest("数据源密码过长");
   };
-  const assertDbType = async (dbType: string) => {
-    if (!(await dicts.items("database_type")).some((i) => i.value === dbType)) throw badRequest(`数据库类型「${dbType}」不存在`);
+  const assertDbType = async (dbType: string, via?: Db) => {
+    if (!(await dicts.items("database_type", via)).some((i) => i.value === dbType)) throw badRequest(`数据库类型「${dbType}」不存在`);
   };
   const storedPassword = async (id: string): Promise<string | null> => {
     const [row] = await db.select({ p: sysDataSource.dbPassword }).from(sysDataSource).where(eq(sysDataSource.id, id));
@@ -162,6 +169,7 @@ export default async function dataSourceRoutes(base: FastifyInstance) {
     table: sysDataSource,
     id: sysDataSource.id,
     spec: dataSourceListSpec,
+    rows: dataSourceRows,
     codes: {
       list: "system:dataSource:list",
       add: "system:dataSource:add",
@@ -170,8 +178,8 @@ export default async function dataSourceRoutes(base: FastifyInstance) {
       deleteBatch: "system:dataSource:deleteBatch",
     },
     body: DataSourceBody,
-    values: async (b: Static<typeof DataSourceBody>, _tx, id) => {
-      await assertDbType(b.dbType);
+    values: async (b: Static<typeof DataSourceBody>, tx, id) => {
+      await assertDbType(b.dbType, tx);
       const password = b.dbPassword ?? "";
       if (password) checkPassword(password);
       return {

@@ -26,9 +26,10 @@ import { grantDiff } from "./permission.js";
 import { treeModel } from "./permission.repo.js";
 import { Delegation } from "./privilege.js";
 import { assertRulesOf, toRuleJson } from "./role.js";
-import { Id, IdQuery, IdsQuery, ListQuery, Text, created, parseIds, parseOptionalIds, updated } from "./shared.js";
+import { Id, IdQuery, IdsQuery, ListQuery, Text, UNSCOPED, created, parseIds, parseOptionalIds, updated } from "./shared.js";
 import { roleLimits } from "../../../contract/limits.js";
 import { textField, titled } from "../../lib/field-schema.js";
+import { scopeRows, unscoped } from "../../plugins/row-scope.js";
 
 type RoleRow = typeof sysDepartRole.$inferSelect;
 
@@ -76,6 +77,7 @@ async function deleteDepartRoles(db: Db, ids: string[]) {
 
 export default async function departRoleRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: UNSCOPED.departRoles, ids: UNSCOPED.departRoles, roleId: UNSCOPED.departRoles, newRoleId: UNSCOPED.departRoles, oldRoleId: UNSCOPED.departRoles, departId: UNSCOPED.departs, permissionId: UNSCOPED.permissions, userId: unscoped("部门成员的变更由委派管理（Delegation.assertMayManage）核对") });
   const { db, config } = app.ctx;
   const AUTH = can("system:depart:authorize");
 

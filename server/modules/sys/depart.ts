@@ -18,9 +18,10 @@ import { formatDateTime } from "../../lib/dates.js";
 import { badRequest, ok, refused } from "../../lib/envelope.js";
 import { uuid32 } from "../../lib/ids.js";
 import { can, signedIn } from "../../plugins/auth.js";
-import { Id, IdQuery, IdsQuery, Text, created, parseIds, parseOptionalIds, updated } from "./shared.js";
+import { Id, IdQuery, IdsQuery, Text, UNSCOPED, created, parseIds, parseOptionalIds, updated } from "./shared.js";
 import { departLimits } from "../../../contract/limits.js";
 import { nullable, textField } from "../../lib/field-schema.js";
+import { scopeRows } from "../../plugins/row-scope.js";
 
 type DepartRow = typeof sysDepart.$inferSelect;
 
@@ -140,6 +141,7 @@ export async function deleteDeparts(db: Db, ids: string[]): Promise<void> {
 
 export default async function departRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: UNSCOPED.departs, ids: UNSCOPED.departs });
   const { db } = app.ctx;
 
   /** The tree pickers of other pages (user form, address list) read it too, so any signed-in user may. */

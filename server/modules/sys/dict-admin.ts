@@ -14,9 +14,11 @@ import { uuid32 } from "../../lib/ids.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "./crud.js";
-import { Id, IdQuery, IdsQuery, ListQuery, parseIds, scope, updated } from "./shared.js";
+import { Id, IdQuery, IdsQuery, ListQuery, UNSCOPED, parseIds, scope, updated } from "./shared.js";
 import { dictItemLimits, dictLimits } from "../../../contract/limits.js";
 import { nullable, textField, titled } from "../../lib/field-schema.js";
+import { scopeRows } from "../../plugins/row-scope.js";
+import { rowScope, viewOf, visibleCondition } from "../../lib/row-scope.js";
 
 type DictRow = typeof sysDict.$inferSelect;
 type ItemRow = typeof sysDictItem.$inferSelect;
@@ -34,6 +36,9 @@ export const dictSpec: ListSpec = {
   component: "system/DictList",
 };
 
+/** Dictionaries by id (the recycle bin's too): those 数据字典 shows the caller. */
+export const dictRows = rowScope({ label: "字典", table: sysDict, id: sysDict.id, views: [viewOf(dictSpec)] });
+
 const itemSpec: ListSpec = {
   fields: {
     dictId: { column: sysDictItem.dictId, type: "string" },
@@ -45,6 +50,9 @@ const itemSpec: ListSpec = {
   defaultSort: [{ field: "sortOrder", order: "asc" }],
   tiebreak: sysDictItem.id,
 };
+
+/** A dictionary's items: visible with their dictionary. */
+const dictItemRows = rowScope({ label: "字典项", table: sysDictItem, id: sysDictItem.id, parent: { rows: dictRows, column: sysDictItem.dictId } });
 
 const dictJson = (r: DictRow) => ({
   id: r.id,
@@ -91,6 +99,7 @@ const ItemBody = Type.Object({
 
 export default async function dictAdminRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: dictRows, ids: dictRows, dictId: dictRows });
   const { db, dicts, config, cache } = app.ctx;
   const refresh = () => dicts.refresh();
 
@@ -183,7 +192,7 @@ export default async function dictAdminRoutes(base: FastifyInstance) {
   const ItemListQuery = Type.Object({ ...ListQuery.properties, dictId: Type.Optional(Type.Union([Type.Literal(""), Id], { title: "字典编号" })) }, { additionalProperties: true });
   app.get("/sys/dictItem/list", { config: can("system:dict:list"), schema: { querystring: ItemListQuery } }, async (req) => {
     const params = parseListQuery(itemSpec, { ...req.query, column: "sortOrder", order: "asc" }, config.maxPageSize);
-    const { rows, total } = await fetchPage(db, sysDictItem, params);
+    const { rows, total } = await fetchPage(db, sysDictItem, params, { where: [await visibleCondition(db, dictItemRows, scope(req, cache))] });
     return ok(toPage(await dicts.translate(rows.map(itemJson), { status: "dict_item_status" }), total, params));
   });
 
@@ -195,6 +204,7 @@ export default async function dictAdminRoutes(base: FastifyInstance) {
     codes: { list: "system:dict:list", add: "system:dict:edit", edit: "system:dict:edit", delete: "system:dict:edit", deleteBatch: "system:dict:edit" },
     body: ItemBody,
     skipList: true,
+    rows: dictItemRows,
     values: async (b, tx) => {
       const [dict] = await tx.select({ id: sysDict.id }).from(sysDict).where(eq(sysDict.id, b.dictId));
       if (!dict) throw refused("字典不存在");
@@ -208,7 +218,7 @@ export default async function dictAdminRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/dictItem/dictItemCheck",
-    { config: can("system:dict:list"), schema: { querystring: Type.Object({ itemValue: Type.String({ title: "数据值", maxLength: 100 }), dictId: titled(Id, "字典编号"), id: Type.Optional(Type.String({ title: "编号", maxLength: 36 })) }) } },
+    { config: { ...can("system:dict:list"), rows: { id: UNSCOPED.exceptSelf } }, schema: { querystring: Type.Object({ itemValue: Type.String({ title: "数据值", maxLength: 100 }), dictId: titled(Id, "字典编号"), id: Type.Optional(Type.String({ title: "编号", maxLength: 36 })) }) } },
     async (req) => {
       const { itemValue, dictId, id } = req.query;
       const [hit] = await db

@@ -101,9 +101,14 @@ export class DictService {
 
   constructor(private db: Db) {}
 
-  private async load(): Promise<NonNullable<DictService["cache"]>> {
+  /**
+   * The cached dictionaries, read when cold. Inside a transaction pass its handle (`via`): the root handle
+   * refuses queries there (server/db/client.ts). What a transaction reads is not cached, since it may see
+   * its own uncommitted writes.
+   */
+  private async load(via?: Db): Promise<NonNullable<DictService["cache"]>> {
     if (this.cache) return this.cache;
-    const rows = await this.db
+    const rows = await (via ?? this.db)
       .select({
         code: sysDict.dictCode,
         value: sysDictItem.itemValue,
@@ -121,17 +126,18 @@ export class DictService {
       map.set(r.code, list);
     }
     const texts = new Map([...map].map(([code, list]) => [code, new Map(list.toReversed().map((i) => [i.value, i.text]))]));
-    this.cache = { lists: map, texts };
-    return this.cache;
+    const loaded = { lists: map, texts };
+    if (!via) this.cache = loaded;
+    return loaded;
   }
 
   refresh(): void {
     this.cache = null;
   }
 
-  /** Items of a plain dictionary code, every status, in sort order (JeecgBoot `getDictItems`). */
-  async items(code: string): Promise<DictItem[]> {
-    return ((await this.load()).lists.get(code) ?? []).map(({ status: _status, ...rest }) => rest);
+  /** Items of a plain dictionary code, every status, in sort order (JeecgBoot `getDictItems`); `via`: the caller's transaction. */
+  async items(code: string, via?: Db): Promise<DictItem[]> {
+    return ((await this.load(via)).lists.get(code) ?? []).map(({ status: _status, ...rest }) => rest);
   }
 
   /** Every dictionary's enabled items, as sent at login (`sysAllDictItems`). */

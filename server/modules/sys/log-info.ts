@@ -2,11 +2,19 @@
  * Sign-in statistics of the dashboard (contract.md §10.6), computed from the login log (`sys_log` rows of
  * type 1: sign-ins, failed sign-ins and sign-outs, as JeecgBoot counts them). Days are GMT+8 days, like every
  * date on the wire.
+ *
+ * Every signed-in user's home page asks for them, so they answer everyone, but count only what the user may
+ * see (issue 23): the log rows 日志管理 shows them (its code, menu and data rules), or else their own sign-ins.
  */
 import type { FastifyInstance } from "fastify";
 import { Type, type TSchema } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { sysLog } from "../../db/schema.js";
+import { visibleCondition } from "../../lib/row-scope.js";
+import { logRows } from "./log.js";
+import { scope } from "./shared.js";
 import { rowsOf } from "../../db/client.js";
 import { ok } from "../../lib/envelope.js";
 import { signedIn } from "../../plugins/auth.js";
@@ -27,10 +35,24 @@ const envelope = (result: TSchema) =>
 
 export default async function logInfoRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = app.ctx;
+  const { db, cache, sessions } = app.ctx;
+
+  /** The log rows the figures count for this user. */
+  const counted = async (req: FastifyRequest): Promise<SQL> => {
+    const user = req.currentUser();
+    const own = eq(sysLog.userid, user.username);
+    if (!(await sessions.permissionCodes(user.userId, user.versions)).has("system:log:list")) return own;
+    try {
+      return (await visibleCondition(db, logRows, scope(req, cache))) ?? sql`true`;
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode === 403) return own;
+      throw err;
+    }
+  };
 
   // All sign-in log rows, today's, and today's distinct addresses. JeecgBoot answers "登录成功" here (sic).
-  app.get("/sys/loginfo", { config: signedIn, schema: { response: { 200: envelope(LogInfo) } } }, async () => {
+  app.get("/sys/loginfo", { config: signedIn, schema: { response: { 200: envelope(LogInfo) } } }, async (req) => {
+    const visible = await counted(req);
     const now = Date.now();
     const from = gmt8DayStart(now);
     const to = gmt8DayStart(now, 1);
@@ -39,13 +61,14 @@ export default async function logInfoRoutes(base: FastifyInstance) {
       select count(*) as total,
              count(*) filter (where ${today}) as today,
              count(distinct ip) filter (where ${today}) as ip
-      from sys_log where log_type = ${LOG_LOGIN}`));
+      from sys_log where log_type = ${LOG_LOGIN} and ${visible}`));
     const r = rows[0];
     return ok({ totalVisitCount: Number(r?.total ?? 0), todayVisitCount: Number(r?.today ?? 0), todayIp: Number(r?.ip ?? 0) }, "登录成功");
   });
 
   // The last 7 days (today included), only days with sign-ins, oldest first: `tian` yyyy-MM-dd, `type` MM-dd.
-  app.get("/sys/visitInfo", { config: signedIn, schema: { response: { 200: envelope(Type.Array(VisitDay)) } } }, async () => {
+  app.get("/sys/visitInfo", { config: signedIn, schema: { response: { 200: envelope(Type.Array(VisitDay)) } } }, async (req) => {
+    const visible = await counted(req);
     const now = Date.now();
     const from = gmt8DayStart(now, -6);
     const to = gmt8DayStart(now, 1);
@@ -54,7 +77,7 @@ export default async function logInfoRoutes(base: FastifyInstance) {
       select floor((extract(epoch from create_time) * 1000 + ${sql.raw(String(GMT8_MS))}) / ${sql.raw(String(DAY_MS))})::int as day,
              count(*) as visit, count(distinct ip) as ip
       from sys_log
-      where log_type = ${LOG_LOGIN} and create_time >= ${from.toISOString()}::timestamptz and create_time < ${to.toISOString()}::timestamptz
+      where log_type = ${LOG_LOGIN} and ${visible} and create_time >= ${from.toISOString()}::timestamptz and create_time < ${to.toISOString()}::timestamptz
       group by 1 order by 1`));
     return ok(
       rows.map((r) => {

@@ -7,13 +7,15 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { ilike, inArray, or, sql } from "drizzle-orm";
+import { ilike, inArray, or } from "drizzle-orm";
 import { sysLog } from "../../db/schema.js";
 import { formatDateTime } from "../../lib/dates.js";
 import { ok, refused } from "../../lib/envelope.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { IdQuery, IdsQuery, ListQuery, parseIds, scope } from "./shared.js";
+import { except, scopeRows } from "../../plugins/row-scope.js";
+import { rowScope, viewOf, visibleCondition } from "../../lib/row-scope.js";
 
 type LogRow = typeof sysLog.$inferSelect;
 
@@ -63,8 +65,12 @@ const LogQuery = Type.Object(
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Log rows by id: those 日志管理 shows the caller. */
+export const logRows = rowScope({ label: "日志", table: sysLog, id: sysLog.id, views: [viewOf(spec)] });
+
 export default async function sysLogRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: logRows, ids: except(logRows, "allclear") });
   const { db, config, cache, dicts } = app.ctx;
 
   app.get("/sys/log/list", { config: can("system:log:list"), schema: { querystring: LogQuery } }, async (req) => {
@@ -90,8 +96,9 @@ export default async function sysLogRoutes(base: FastifyInstance) {
 
   app.delete("/sys/log/deleteBatch", { config: can("system:log:delete"), schema: { querystring: IdsQuery } }, async (req) => {
     if (req.query.ids.trim() === "allclear") {
-      // JeecgBoot answers 删除成功! here too: its 清除成功! is overwritten (contract.md §10.6).
-      await db.execute(sql`delete from sys_log`);
+      // Every log the caller may see (all of them without data rules). JeecgBoot answers 删除成功! here too:
+      // its 清除成功! is overwritten (contract.md §10.6).
+      await db.delete(sysLog).where(await visibleCondition(db, logRows, scope(req, cache)));
       return ok(null, "删除成功!");
     }
     await db.delete(sysLog).where(inArray(sysLog.id, parseIds(req.query.ids)));

@@ -18,12 +18,13 @@ import { badRequest, ok, refused } from "../../lib/envelope.js";
 import { nextId, uuid32 } from "../../lib/ids.js";
 import { can, signedIn } from "../../plugins/auth.js";
 import { livePermissions, permissionListTree, permissionTree, toPermissionJson, userPermissions } from "./permission.repo.js";
-import { toRuleJson } from "./role.js";
+import { roleRows, toRuleJson } from "./role.js";
 import { PERMISSION_TABLES } from "./session.repo.js";
-import { Id, IdQuery, IdsQuery, Text, created, parseIds, parseOptionalIds, updated } from "./shared.js";
+import { Id, IdQuery, IdsQuery, Text, UNSCOPED, created, parseIds, parseOptionalIds, updated } from "./shared.js";
 import { Delegation } from "./privilege.js";
 import { dataRuleLimits, permissionLimits } from "../../../contract/limits.js";
 import { nullable, textField, titled } from "../../lib/field-schema.js";
+import { answering, scopeRows } from "../../plugins/row-scope.js";
 
 type PermissionRow = typeof sysPermission.$inferSelect;
 
@@ -156,6 +157,7 @@ export async function assertPermissionsExist(db: Db, ids: string[]): Promise<voi
 
 export default async function permissionRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: UNSCOPED.permissions, ids: UNSCOPED.permissions, permissionId: UNSCOPED.permissions, roleId: roleRows, departId: UNSCOPED.departs });
   const { db, cache } = app.ctx;
 
   app.get("/sys/permission/getUserPermissionByToken", { config: signedIn }, async (req) => {
@@ -257,7 +259,7 @@ export default async function permissionRoutes(base: FastifyInstance) {
     return ok(rows.map((r) => r.id));
   });
 
-  app.post("/sys/permission/saveRolePermission", { config: can("system:role:authorize"), schema: { body: GrantBody("roleId") } }, async (req) => {
+  app.post("/sys/permission/saveRolePermission", { config: { ...can("system:role:authorize"), rows: { roleId: answering(roleRows, () => refused("授权失败！角色不存在")) } }, schema: { body: GrantBody("roleId") } }, async (req) => {
     const { roleId, permissionIds, lastpermissionIds } = req.body as { roleId: string; permissionIds?: string | null; lastpermissionIds?: string | null };
     const { add, remove: gone } = grantDiff(permissionIds, lastpermissionIds);
     const delegation = await Delegation.of(db, req.currentUser().userId);

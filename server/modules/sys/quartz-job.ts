@@ -23,6 +23,8 @@ import { JobScheduler } from "../../jobs/scheduler.js";
 import { col, registerExport } from "../bbh/lists.js";
 import { registerCrud } from "./crud.js";
 import { Id, IdQuery, ListQuery, scope, updated } from "./shared.js";
+import { scopeRows } from "../../plugins/row-scope.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
 
 type JobRow = typeof sysQuartzJob.$inferSelect;
 type RunRow = typeof sysQuartzJobLog.$inferSelect;
@@ -48,6 +50,9 @@ const spec: ListSpec = {
   tiebreak: sysQuartzJob.id,
   component: "system/QuartzJobList",
 };
+
+/** Scheduled jobs by id: those 定时任务 shows the caller. */
+const jobRows = rowScope({ label: "定时任务", table: sysQuartzJob, id: sysQuartzJob.id, live: eq(sysQuartzJob.delFlag, 0), views: [viewOf(spec)], missing: () => refused(JOB_NOT_FOUND) });
 
 const runSpec: ListSpec = {
   fields: {
@@ -106,6 +111,7 @@ export function assertJobClass(name: string) {
 
 export default async function quartzJobRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: jobRows, jobId: jobRows });
   const { db, config, cache } = app.ctx;
   const scheduler = new JobScheduler(app.ctx, { pollMs: config.jobPollMs, drainMs: config.jobDrainMs, log: app.log });
   schedulers.set(app.ctx, scheduler);
@@ -122,6 +128,7 @@ export default async function quartzJobRoutes(base: FastifyInstance) {
     table: sysQuartzJob,
     id: sysQuartzJob.id,
     spec,
+    rows: jobRows,
     codes: {
       list: "system:quartzJob:list",
       add: "system:quartzJob:add",

@@ -9,10 +9,12 @@ import { fail, ok, refused } from "../../lib/envelope.js";
 import { formatDateTime } from "../../lib/dates.js";
 import { nextId } from "../../lib/ids.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { scopeRows } from "../../plugins/row-scope.js";
 import { can } from "../../plugins/auth.js";
 import { permissionTree } from "./permission.repo.js";
 import { ADMIN_ROLE_CODE } from "./privilege.js";
-import { Id, IdQuery, IdsQuery, ListQuery, Text, created, parseIds, parseOptionalIds, scope, updated } from "./shared.js";
+import { Id, IdQuery, IdsQuery, ListQuery, Text, UNSCOPED, created, parseIds, parseOptionalIds, scope, updated } from "./shared.js";
 import { roleLimits } from "../../../contract/limits.js";
 import { textField, titled } from "../../lib/field-schema.js";
 
@@ -31,6 +33,9 @@ export const roleListSpec: ListSpec = {
   tiebreak: sysRole.id,
   component: "system/RoleUserList",
 };
+
+/** Roles by id: those 角色管理 shows the caller. */
+export const roleRows = rowScope({ label: "角色", table: sysRole, id: sysRole.id, views: [viewOf(roleListSpec)] });
 
 
 export const toRoleJson = (r: RoleRow) => ({
@@ -73,6 +78,7 @@ export async function deleteRoles(db: Db, ids: string[]): Promise<void> {
 
 export default async function roleRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  scopeRows(app, { id: roleRows, ids: roleRows, roleId: roleRows, permissionId: UNSCOPED.permissions });
   const { db, config, cache } = app.ctx;
 
   app.get("/sys/role/list", { config: can("system:role:list"), schema: { querystring: ListQuery } }, async (req) => {

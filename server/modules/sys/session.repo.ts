@@ -240,6 +240,29 @@ export class SessionService {
     return this.cache.get(`permission-codes:${userId}`, PERMISSION_TABLES, () => this.loadPermissionCodes(userId), versions);
   }
 
+  /**
+   * The menu components a user holds (menus and folders granted through roles and department roles, not
+   * deleted): a list that names its menu (`ListSpec.component`) answers only holders of that menu.
+   */
+  grantedMenus(userId: string, versions?: VersionSnapshot): Promise<ReadonlySet<string>> {
+    return this.cache.get(`granted-menus:${userId}`, PERMISSION_TABLES, () => this.loadGrantedMenus(userId), versions);
+  }
+
+  private async loadGrantedMenus(userId: string): Promise<ReadonlySet<string>> {
+    const rows = await this.db
+      .selectDistinct({ component: sysPermission.component })
+      .from(sysPermission)
+      .where(
+        and(
+          inArray(sysPermission.id, directPermissionIds(this.db, userId)),
+          eq(sysPermission.delFlag, 0),
+          inArray(sysPermission.menuType, [0, 1]),
+          sql`${sysPermission.component} is not null and ${sysPermission.component} <> ''`,
+        ),
+      );
+    return new Set(rows.map((r) => r.component!));
+  }
+
   private async loadPermissionCodes(userId: string): Promise<Set<string>> {
     const rows = await this.db
       .selectDistinct({ perms: sysPermission.perms })

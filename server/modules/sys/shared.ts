@@ -5,6 +5,7 @@ import type { RuleScope } from "../../lib/data-rules.js";
 import { badRequest } from "../../lib/envelope.js";
 import { OptionalText } from "../../lib/field-schema.js";
 import type { VersionedCache } from "../../lib/versioned-cache.js";
+import { unscoped } from "../../plugins/row-scope.js";
 
 /** List query: the paging/sort keys are checked by `parseListQuery`; field filters pass through to its allow-list. */
 export const ListQuery = Type.Object(
@@ -59,7 +60,24 @@ export function updated(req: FastifyRequest) {
   return { updateBy: req.currentUser().username, updateTime: new Date() };
 }
 
-/** The signed-in user's data-rule scope for list queries. */
+/** The signed-in user's scope for list and by-id queries: their data rules and the menus they hold. */
 export function scope(req: FastifyRequest, cache: VersionedCache): RuleScope {
-  return { user: req.currentUser(), cache };
+  const user = req.currentUser();
+  let menus: Promise<ReadonlySet<string>> | undefined;
+  return { user, cache, menus: () => (menus ??= req.server.ctx.sessions.grantedMenus(user.userId, user.versions)) };
 }
+
+/**
+ * Id parameters that name no row of a scoped table (server/plugins/row-scope.ts), each with the reason, so a
+ * reader of a route sees the decision: no list of these tables carries data rules, or the route checks the
+ * caller itself.
+ */
+export const UNSCOPED = {
+  departs: unscoped("部门：部门树不受数据权限约束"),
+  permissions: unscoped("菜单、按钮和数据规则：不受数据权限约束"),
+  departRoles: unscoped("部门角色：由部门授权权限约束"),
+  tenants: unscoped("租户：不受数据权限约束"),
+  own: unscoped("本人的账户、公告或消息：路由按当前用户核对"),
+  created: unscoped("新记录的编号：由添加者给出"),
+  exceptSelf: unscoped("重复校验时排除的自身编号：只影响校验结果，不读写该记录"),
+} as const;

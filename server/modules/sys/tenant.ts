@@ -7,13 +7,14 @@ import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ok } from "../../lib/envelope.js";
 import { signedIn } from "../../plugins/auth.js";
+import { UNSCOPED } from "./shared.js";
 
 export default async function tenantRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
     "/sys/tenant/queryList",
-    { config: signedIn, schema: { querystring: Type.Object({ ids: Type.Optional(Type.String({ title: "编号列表", maxLength: 4000 })) }, { additionalProperties: true }) } },
+    { config: { ...signedIn, rows: { ids: UNSCOPED.tenants } }, schema: { querystring: Type.Object({ ids: Type.Optional(Type.String({ title: "编号列表", maxLength: 4000 })) }, { additionalProperties: true }) } },
     async () => ok([]),
   );
 }

@@ -7,6 +7,7 @@ import { nextId } from "../../lib/ids.js";
 import { badRequest } from "../../lib/envelope.js";
 import { formatDateTime } from "../../lib/dates.js";
 import type { ListSpec } from "../../lib/list-query.js";
+import { rowScope, viewOf } from "../../lib/row-scope.js";
 
 export type UserRow = typeof sysUser.$inferSelect;
 type DepartRow = typeof sysDepart.$inferSelect;
@@ -117,6 +118,9 @@ export function toDepartJson(row: DepartRow): SysDepart {
 }
 
 export const activeUsers = and(eq(sysUser.delFlag, 0), ne(sysUser.username, RESERVED_USERNAME));
+
+/** Users by id: those 用户管理 shows the caller (its menu and data rules). */
+export const userRows = rowScope({ label: "用户", table: sysUser, id: sysUser.id, live: activeUsers, views: [viewOf(userListSpec)] });
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(sysUser).where(and(eq(sysUser.id, id), eq(sysUser.delFlag, 0)));

@@ -11,7 +11,10 @@ import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list
 import { hashPassword } from "../../lib/password.js";
 import { can, signedIn } from "../../plugins/auth.js";
 import { Delegation } from "./privilege.js";
-import { Id, IdQuery, IdsQuery, ListQuery, Text, blankToNull, created, parseIds, parseOptionalIds, scope, updated } from "./shared.js";
+import { answering, scopeRows, unscoped } from "../../plugins/row-scope.js";
+import { visibleCondition } from "../../lib/row-scope.js";
+import { Id, IdQuery, IdsQuery, ListQuery, Text, UNSCOPED, blankToNull, created, parseIds, parseOptionalIds, scope, updated } from "./shared.js";
+import { roleRows } from "./role.js";
 import {
   PASSWORD_RULE,
   PASSWORD_RULE_MESSAGE,
@@ -32,6 +35,7 @@ import {
   userDictFields,
   userDictTexts,
   userListSpec,
+  userRows,
   type UserRow,
 } from "./user.repo.js";
 import { userLimits } from "../../../contract/limits.js";
@@ -140,6 +144,11 @@ function formColumns(body: Omit<Partial<FormBody>, "id">) {
 export default async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db, dicts, config, cache, sessions } = app.ctx;
+  // Users named by id are those 用户管理 shows the caller. Membership changes of a role or a department name
+  // users through the delegation check instead (Delegation.assertMayManage), as the role and department pages
+  // do not show the user list.
+  const MEMBERS = unscoped("角色、部门成员的变更由委派管理（Delegation.assertMayManage）核对");
+  scopeRows(app, { id: userRows, ids: userRows, userid: userRows, userId: userRows, userIds: MEMBERS, userIdList: MEMBERS, roleId: roleRows, depId: UNSCOPED.departs });
 
   /** What the signed-in user may do to other accounts (docs/security.md, delegated administration). */
   const delegation = (req: Parameters<typeof updated>[0], tx: Db = db) => Delegation.of(tx, req.currentUser().userId);
@@ -171,7 +180,7 @@ export default async function userRoutes(base: FastifyInstance) {
 
   app.get("/sys/user/generateUserId", { config: can("system:user:add") }, async () => ok(uuid32()));
 
-  app.post("/sys/user/add", { config: can("system:user:add"), schema: { body: AddBody } }, async (req) => {
+  app.post("/sys/user/add", { config: { ...can("system:user:add"), rows: { id: UNSCOPED.created } }, schema: { body: AddBody } }, async (req) => {
     const body = req.body;
     if (!PASSWORD_RULE.test(body.password)) throw badRequest(PASSWORD_RULE_MESSAGE);
     const roleIds = parseOptionalIds(body.selectedroles);
@@ -279,7 +288,7 @@ export default async function userRoutes(base: FastifyInstance) {
     return ok(null, "密码修改成功!");
   });
 
-  app.get("/sys/user/queryUserRole", { config: can("system:user:list"), schema: { querystring: Type.Object({ userid: titled(Id, "用户编号") }) } }, async (req) => {
+  app.get("/sys/user/queryUserRole", { config: { ...can("system:user:list"), rows: { userid: answering(userRows, () => refused("未找到用户相关角色信息")) } }, schema: { querystring: Type.Object({ userid: titled(Id, "用户编号") }) } }, async (req) => {
     const rows = await db.select({ roleId: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, req.query.userid));
     if (!rows.length) throw refused("未找到用户相关角色信息");
     return ok(rows.map((r) => r.roleId));
@@ -305,7 +314,7 @@ export default async function userRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/user/queryUserByDepId",
-    { config: can("system:user:list"), schema: { querystring: Type.Object({ id: Id, realname: Type.Optional(Type.String({ title: "用户姓名", maxLength: 100 })) }) } },
+    { config: { ...can("system:user:list"), rows: { id: UNSCOPED.departs } }, schema: { querystring: Type.Object({ id: Id, realname: Type.Optional(Type.String({ title: "用户姓名", maxLength: 100 })) }) } },
     async (req) => {
       const [depart] = await db.select().from(sysDepart).where(eq(sysDepart.id, req.query.id));
       if (!depart) return ok([]);
@@ -313,7 +322,7 @@ export default async function userRoutes(base: FastifyInstance) {
       const rows = await db
         .select({ u: sysUser, orgCodeTxt: departNames })
         .from(sysUser)
-        .where(and(activeUsers, inDepartmentTree(depart.orgCode), realname ? sql`${sysUser.realname} ilike ${"%" + realname.replace(/[\\%_]/g, "\\$&") + "%"}` : undefined))
+        .where(and(activeUsers, await visibleCondition(db, userRows, scope(req, cache)), inDepartmentTree(depart.orgCode), realname ? sql`${sysUser.realname} ilike ${"%" + realname.replace(/[\\%_]/g, "\\$&") + "%"}` : undefined))
         .orderBy(asc(sysUser.username))
         .limit(config.maxPageSize);
       return ok(rows.map((r) => ({ ...toUserJson(r.u), orgCodeTxt: r.orgCodeTxt })));
@@ -360,7 +369,7 @@ export default async function userRoutes(base: FastifyInstance) {
 
   app.delete(
     "/sys/user/deleteUserRole",
-    { config: can("system:role:edit"), schema: { querystring: Type.Object({ roleId: titled(Id, "角色编号"), userId: titled(Id, "用户编号") }) } },
+    { config: { ...can("system:role:edit"), rows: { userId: MEMBERS } }, schema: { querystring: Type.Object({ roleId: titled(Id, "角色编号"), userId: titled(Id, "用户编号") }) } },
     async (req) => {
       await (await delegation(req)).assertMayManage([req.query.userId]);
       await db.delete(sysUserRole).where(and(eq(sysUserRole.roleId, req.query.roleId), eq(sysUserRole.userId, req.query.userId)));
@@ -443,7 +452,7 @@ export default async function userRoutes(base: FastifyInstance) {
 
   app.delete(
     "/sys/user/deleteUserInDepart",
-    { config: can("system:departUser:delete"), schema: { querystring: Type.Object({ depId: titled(Id, "部门编号"), userId: titled(Id, "用户编号") }) } },
+    { config: { ...can("system:departUser:delete"), rows: { userId: MEMBERS } }, schema: { querystring: Type.Object({ depId: titled(Id, "部门编号"), userId: titled(Id, "用户编号") }) } },
     async (req) => {
       await leaveDepart(req, req.query.depId, [req.query.userId]);
       return ok(null, "删除成功!");
