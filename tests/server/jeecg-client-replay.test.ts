@@ -334,6 +334,38 @@ describe("generic pickers and dictionary components", () => {
   });
 });
 
+describe("monitoring pages (JvmInfo.vue, TomcatInfo.vue)", () => {
+  /** The pages' Promise.all: one `getAction('actuator/metrics/<name>')` per row; a single failure empties the table. */
+  async function page(names: string[], moreInfo: Record<string, string[]>) {
+    const answers = await Promise.all(names.map((name) => get(`/actuator/metrics/${name}`)));
+    const rows: Array<{ param: string; value: number }> = [];
+    answers.forEach((r, i) => {
+      expect(r.status, names[i]).toBe(200);
+      expect(r.body.name).toBe(names[i]);
+      // What the page does with each answer: `value.measurements[idx].value` for each of its suffixes.
+      for (const [idx, suffix] of (moreInfo[r.body.name] ?? [""]).entries()) rows.push({ param: r.body.name + suffix, value: r.body.measurements[idx].value });
+    });
+    for (const row of rows) expect(Number.isFinite(row.value) && row.value >= 0, `${row.param} = ${row.value}`).toBe(true);
+    return rows.map((row) => row.param);
+  }
+
+  it("JVM信息: GET /actuator/metrics/jvm.*?_t=… for all fifteen names → 200 each, in Spring's shape", async () => {
+    const names = [
+      "jvm.memory.max", "jvm.memory.committed", "jvm.memory.used", "jvm.buffer.memory.used", "jvm.buffer.count",
+      "jvm.threads.daemon", "jvm.threads.live", "jvm.threads.peak", "jvm.classes.loaded", "jvm.classes.unloaded",
+      "jvm.gc.memory.allocated", "jvm.gc.memory.promoted", "jvm.gc.max.data.size", "jvm.gc.live.data.size", "jvm.gc.pause",
+    ];
+    const params = await page(names, { "jvm.gc.pause": [".count", ".totalTime"] });
+    expect(params).toHaveLength(16);
+    expect(params).toContain("jvm.gc.pause.totalTime");
+  });
+
+  it("Tomcat信息: GET /actuator/metrics/tomcat.sessions.*?_t=… for the five names → 200 each", async () => {
+    const params = await page(["tomcat.sessions.created", "tomcat.sessions.expired", "tomcat.sessions.active.current", "tomcat.sessions.active.max", "tomcat.sessions.rejected"], {});
+    expect(params).toHaveLength(5);
+  });
+});
+
 describe("logout", () => {
   it("POST /sys/logout with Content-Type application/json;charset=UTF-8 and an EMPTY body → success, and the token is revoked", async () => {
     const res = await t.app.inject({
