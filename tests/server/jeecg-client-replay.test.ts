@@ -8,11 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import WebSocket from "ws";
 import { sysDepart, sysDict, sysUser } from "../../server/db/schema.js";
 import { ADMIN_PASSWORD, API, createTestApp, type TestApp } from "./helpers.js";
 
 let t: TestApp;
 let token = "";
+/** `store.getters.userInfo.id` after sign-in. */
+let userInfoId = "";
 
 /** What `getAction`/`postAction` add (the signature is accepted, not checked; contract §1.2). */
 const signed = () => ({ "X-Sign": "5A1F7E3C9B2D4E6F8A0B1C2D3E4F5A6B", "X-TIMESTAMP": "20240101120000" });
@@ -79,6 +82,7 @@ describe("login screen", () => {
     expect(r.body.result.sysAllDictItems.sex).toEqual(expect.arrayContaining([expect.objectContaining({ value: "1", text: "男" })]));
     expect(r.body.result.userInfo).not.toHaveProperty("password");
     token = r.body.result.token;
+    userInfoId = r.body.result.userInfo.id;
   });
 });
 
@@ -363,6 +367,50 @@ describe("monitoring pages (JvmInfo.vue, TomcatInfo.vue)", () => {
   it("Tomcat信息: GET /actuator/metrics/tomcat.sessions.*?_t=… for the five names → 200 each", async () => {
     const params = await page(["tomcat.sessions.created", "tomcat.sessions.expired", "tomcat.sessions.active.current", "tomcat.sessions.active.max", "tomcat.sessions.rejected"], {});
     expect(params).toHaveLength(5);
+  });
+});
+
+describe("header bell (HeaderNotice.vue) over the websocket", () => {
+  it("new WebSocket(domianURL→ws + '/websocket/' + userInfo.id), no token: opens, HeartBeat answered, a release nudges the bell, which reloads listByUser", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as { port: number };
+    // `window._CONFIG['domianURL'].replace("http://","ws://") + "/websocket/" + userId`, as a browser opens it: no subprotocol.
+    const url = `ws://127.0.0.1:${port}${API}/websocket/${userInfoId}`;
+    const frames: string[] = [];
+    const socket = await new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url, { headers: { Origin: "http://localhost:3000", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0" } });
+      ws.on("message", (data) => frames.push(data.toString()));
+      ws.on("open", () => resolve(ws));
+      ws.on("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+      ws.on("error", reject);
+    });
+    const next = async (n: number) => {
+      for (let i = 0; i < 200 && frames.length < n; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(frames.length).toBeGreaterThanOrEqual(n);
+      // The client parses each frame with eval("(" + e.data + ")"); JSON is what it parses.
+      return JSON.parse(frames[n - 1]) as { cmd: string; msgTxt?: string };
+    };
+    try {
+      // heartCheck.start(): "HeartBeat" 20 s after open.
+      socket.send("HeartBeat");
+      expect(await next(1)).toEqual({ cmd: "heartcheck", msgTxt: "心跳响应" });
+
+      const add = await send("POST", "/sys/annountCement/add", JSON.stringify({ titile: "铃铛实时通知", msgContent: "<p>内容</p>", msgCategory: "1", msgType: "USER", userIds: `${userInfoId},`, priority: "M" }));
+      expectSuccess(add);
+      const listed = await get(`/sys/annountCement/list?titile=${encodeURIComponent("铃铛实时通知")}&pageNo=1&pageSize=10`);
+      const id = listed.body.result.records[0].id as string;
+      expect((await get(`/sys/annountCement/doReleaseData?id=${id}`)).body.message).toBe("该系统通知发布成功");
+      // The token-less socket hears only that there is something: no title, text or ids.
+      const nudge = await next(2);
+      expect(frames[1]).toBe('{"cmd":"user"}');
+      // websocketonmessage: cmd == "user" → loadData() → the signed-in HTTP call has it.
+      expect(nudge.cmd).toBe("user");
+      const bell = await get("/sys/annountCement/listByUser");
+      expectSuccess(bell);
+      expect(bell.body.result.anntMsgList.map((a: { id: string }) => a.id)).toContain(id);
+    } finally {
+      socket.terminate();
+    }
   });
 });
 
