@@ -78,6 +78,9 @@ export interface Config {
   wsMaxFrameBytes: number;
   wsMaxFramesPer10s: number;
   wsMaxSocketsPerUser: number;
+  /** Token-less websockets (the JeecgBoot 3.1 Vue 2 client's; they get only nudges): at most this many in all (0: refused), and per client address. */
+  wsAnonymousMax: number;
+  wsAnonymousMaxPerIp: number;
   /** E-mail sender: `smtp(s)://user:pass@host:port`, the From address, and its connect/answer timeout; none → e-mails fail as not configured. */
   smtpUrl: string | null;
   smtpFrom: string | null;
@@ -197,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wsMaxFrameBytes: int("WS_MAX_FRAME_BYTES", env.WS_MAX_FRAME_BYTES, 4096),
     wsMaxFramesPer10s: int("WS_MAX_FRAMES_PER_10S", env.WS_MAX_FRAMES_PER_10S, 50),
     wsMaxSocketsPerUser: int("WS_MAX_SOCKETS_PER_USER", env.WS_MAX_SOCKETS_PER_USER, 10),
+    wsAnonymousMax: int("WS_ANONYMOUS_MAX", env.WS_ANONYMOUS_MAX, 1000),
+    wsAnonymousMaxPerIp: int("WS_ANONYMOUS_MAX_PER_IP", env.WS_ANONYMOUS_MAX_PER_IP, 20),
     smtpUrl: env.SMTP_URL || null,
     smtpFrom: env.SMTP_FROM || null,
     smtpTimeoutMs: int("SMTP_TIMEOUT_MS", env.SMTP_TIMEOUT_MS, 10_000),

@@ -80,7 +80,14 @@ export async function createContext(
     maxHours: config.sessionMaxHours,
   });
   const realtime = new RealtimeHub(
-    { pingMs: config.wsPingMs, maxSocketsPerUser: config.wsMaxSocketsPerUser, maxFramesPer10s: config.wsMaxFramesPer10s, log: { warn: (o, m) => log().warn(o, m) } },
+    {
+      pingMs: config.wsPingMs,
+      maxSocketsPerUser: config.wsMaxSocketsPerUser,
+      maxFramesPer10s: config.wsMaxFramesPer10s,
+      maxAnonymous: config.wsAnonymousMax,
+      maxAnonymousPerIp: config.wsAnonymousMaxPerIp,
+      log: { warn: (o, m) => log().warn(o, m) },
+    },
     redis,
   );
   await realtime.start();

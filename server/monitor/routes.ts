@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { MONITOR_PERMS } from "../db/seed/menus.js";
 import { ApiError, ok } from "../lib/envelope.js";
 import { can } from "../plugins/auth.js";
-import { diskInfo, processCpuUsage, runtimeInfo, systemCpuUsage, systemInfo } from "./runtime.js";
+import { diskInfo, jvmFigures, processCpuUsage, runtimeInfo, systemCpuUsage, systemInfo } from "./runtime.js";
 import { redisInfo } from "./redis-info.js";
 import { rowsOf, type Db } from "../db/client.js";
 
@@ -36,6 +36,31 @@ async function sessionCounts(db: Db) {
           from sys_session`,
   );
   return { active: Number(r.active ?? 0), users: Number(r.users ?? 0), created: Number(r.created ?? 0), expired: Number(r.expired ?? 0) };
+}
+
+/**
+ * The most sign-in sessions live at the same moment since this process started (Tomcat's `maxActive`): a sweep
+ * over each session's life, from its creation to its revocation or (last extended) expiry.
+ */
+async function peakSessions(db: Db): Promise<number> {
+  const started = new Date(Date.now() - process.uptime() * 1000).toISOString();
+  const r = await one(
+    db,
+    sql`with life as (
+          select greatest(create_time, ${started}::timestamptz) as s,
+                 least(coalesce(revoke_time, 'infinity'::timestamptz), expire_time) as e
+            from sys_session
+           where create_time <= now()
+             and least(coalesce(revoke_time, 'infinity'::timestamptz), expire_time) > ${started}::timestamptz
+        ), ev as (
+          select s as t, 1 as d from life
+          union all
+          select e as t, -1 as d from life where e <= now()
+        )
+        select coalesce(max(run), 0) as peak
+          from (select sum(d) over (order by t, d rows between unbounded preceding and current row) as run from ev) x`,
+  );
+  return Number(r.peak ?? 0);
 }
 
 async function databaseSummary(db: Db) {
@@ -65,12 +90,75 @@ interface MetricDef {
 
 const value = (v: number): Measurement[] => [{ statistic: "VALUE", value: v }];
 
-/** The Actuator metric names JeecgBoot's pages read that have a Node meaning (the JVM names map to V8's heap). */
+/**
+ * The Actuator metric names JeecgBoot's pages read, each answered with the nearest Node figure and a description
+ * saying which (the JVM names map to V8's heap and the process's threads; docs/compatibility.md).
+ */
 const METRICS: Record<string, MetricDef> = {
   "jvm.memory.max": { perm: MONITOR_PERMS.runtime, description: "V8 堆上限（heap_size_limit）", baseUnit: "bytes", read: () => value(runtimeInfo().memory.heapLimit) },
   "jvm.memory.committed": { perm: MONITOR_PERMS.runtime, description: "V8 已申请的堆（heapTotal）", baseUnit: "bytes", read: () => value(process.memoryUsage().heapTotal) },
   "jvm.memory.used": { perm: MONITOR_PERMS.runtime, description: "V8 已使用的堆（heapUsed）", baseUnit: "bytes", read: () => value(process.memoryUsage().heapUsed) },
   "jvm.buffer.memory.used": { perm: MONITOR_PERMS.runtime, description: "ArrayBuffer/Buffer 占用的内存", baseUnit: "bytes", read: () => value(process.memoryUsage().arrayBuffers) },
+  "jvm.buffer.count": {
+    perm: MONITOR_PERMS.runtime,
+    description: "活动的 libuv 句柄与请求数（套接字、定时器、文件操作等；Node 不统计缓冲区个数）",
+    baseUnit: "resources",
+    read: () => value(jvmFigures().activeResources),
+  },
+  "jvm.threads.live": {
+    perm: MONITOR_PERMS.runtime,
+    description: "本进程的操作系统线程数：JavaScript 主线程、V8 后台线程、libuv 线程池（Linux 读 /proc/self/status，其他系统按 libuv 默认线程池 4 + 1 计）",
+    baseUnit: "threads",
+    read: () => value(jvmFigures().threadsLive),
+  },
+  "jvm.threads.daemon": {
+    perm: MONITOR_PERMS.runtime,
+    description: "主线程以外的线程数（V8 后台线程与 libuv 线程池，它们都不阻止进程退出）",
+    baseUnit: "threads",
+    read: () => value(jvmFigures().threadsDaemon),
+  },
+  "jvm.threads.peak": {
+    perm: MONITOR_PERMS.runtime,
+    description: "本进程启动以来观测到的最多线程数（每 5 秒及每次读取时采样）",
+    baseUnit: "threads",
+    read: () => value(jvmFigures().threadsPeak),
+  },
+  "jvm.classes.loaded": {
+    perm: MONITOR_PERMS.runtime,
+    description: "已加载的 CommonJS 模块数（require.cache；ES 模块不计入）",
+    baseUnit: "modules",
+    read: () => value(jvmFigures().modulesLoaded),
+  },
+  "jvm.classes.unloaded": {
+    perm: MONITOR_PERMS.runtime,
+    description: "已卸载的模块数：Node.js 不卸载已加载的模块，恒为 0",
+    baseUnit: "modules",
+    read: () => value(0),
+  },
+  "jvm.gc.memory.allocated": {
+    perm: MONITOR_PERMS.runtime,
+    description: "监控启动以来 V8 堆累计分配的字节（每次垃圾回收前的已用堆减去上一次回收后的已用堆，逐次累加）",
+    baseUnit: "bytes",
+    read: () => value(jvmFigures().gcAllocated),
+  },
+  "jvm.gc.memory.promoted": {
+    perm: MONITOR_PERMS.runtime,
+    description: "监控启动以来老生代在垃圾回收中增长的累计字节（新生代晋升到老生代的对象）",
+    baseUnit: "bytes",
+    read: () => value(jvmFigures().gcPromoted),
+  },
+  "jvm.gc.max.data.size": {
+    perm: MONITOR_PERMS.runtime,
+    description: "V8 堆上限（heap_size_limit，老生代不会超过它）",
+    baseUnit: "bytes",
+    read: () => value(jvmFigures().heapLimit),
+  },
+  "jvm.gc.live.data.size": {
+    perm: MONITOR_PERMS.runtime,
+    description: "最近一次完整垃圾回收（Mark-Sweep-Compact）后老生代的已用字节；尚未发生完整回收时为 0",
+    baseUnit: "bytes",
+    read: () => value(jvmFigures().gcLiveDataSize),
+  },
   "jvm.gc.pause": {
     perm: MONITOR_PERMS.runtime,
     description: "垃圾回收：次数、总耗时、最长一次",
@@ -107,6 +195,18 @@ const METRICS: Record<string, MetricDef> = {
     description: "本进程启动以来过期的登录会话",
     baseUnit: "sessions",
     read: async (app) => value((await sessionCounts(app.ctx.db)).expired),
+  },
+  "tomcat.sessions.active.max": {
+    perm: MONITOR_PERMS.http,
+    description: "本进程启动以来同一时刻有效的登录会话的最大数",
+    baseUnit: "sessions",
+    read: async (app) => value(await peakSessions(app.ctx.db)),
+  },
+  "tomcat.sessions.rejected": {
+    perm: MONITOR_PERMS.http,
+    description: "因会话数达到上限而拒绝的登录：本系统不限制会话数，恒为 0",
+    baseUnit: "sessions",
+    read: () => value(0),
   },
   "http.server.requests": {
     perm: MONITOR_PERMS.http,

@@ -3,15 +3,27 @@
  * event-loop delay (`monitorEventLoopDelay`), garbage collections (`PerformanceObserver` 'gc'), active
  * handles, CPU and memory of the machine and the process, and the disks (`statfs` over /proc/mounts).
  * Nothing here reads the environment or the configuration: no value of it can leak.
+ *
+ * For the Actuator names JeecgBoot's JVM信息 page reads (`jvmFigures`): a `v8.GCProfiler` sees the heap
+ * before and after every collection, drained every `GC_DRAIN_MS` (so its record stays small) and on each
+ * read, and the process's thread count is sampled at the same moments for its peak.
  */
 import fs from "node:fs";
 import os from "node:os";
 import v8 from "node:v8";
+import { createRequire } from "node:module";
 import { monitorEventLoopDelay, PerformanceObserver, constants, type IntervalHistogram } from "node:perf_hooks";
 
 let loopDelay: IntervalHistogram | null = null;
 const gc = { count: 0, totalMs: 0, maxMs: 0, byKind: { minor: 0, major: 0, incremental: 0, weakcb: 0 } as Record<string, number> };
 let gcObserver: PerformanceObserver | null = null;
+
+/** How often the GC profiler's record is folded into the running figures. */
+const GC_DRAIN_MS = 5_000;
+let gcProfiler: v8.GCProfiler | null = null;
+/** Heap figures summed over collections since the samplers started (the JVM names' meanings, see `jvmFigures`). */
+const gcMemory = { allocated: 0, promoted: 0, liveDataSize: 0, lastUsedAfter: 0 };
+let threadsPeak = 0;
 
 /** Starts the process-wide samplers once (several apps in one process share them). */
 export function startRuntimeSamplers(): void {
@@ -33,6 +45,91 @@ export function startRuntimeSamplers(): void {
     });
     gcObserver.observe({ entryTypes: ["gc"] });
   }
+  if (!gcProfiler) {
+    gcMemory.lastUsedAfter = v8.getHeapStatistics().used_heap_size;
+    gcProfiler = new v8.GCProfiler();
+    gcProfiler.start();
+    sampleThreads();
+    setInterval(() => {
+      drainGcProfiler();
+      sampleThreads();
+    }, GC_DRAIN_MS).unref();
+  }
+}
+
+interface HeapSpace {
+  spaceName: string;
+  spaceUsedSize: number;
+}
+interface GcRecord {
+  gcType: string;
+  beforeGC: { heapStatistics: { usedHeapSize: number }; heapSpaceStatistics: HeapSpace[] };
+  afterGC: { heapStatistics: { usedHeapSize: number }; heapSpaceStatistics: HeapSpace[] };
+}
+
+/** The old generation: every space but the young one (new space, new large objects) and the read-only one. */
+function oldGeneration(spaces: HeapSpace[]): number {
+  let n = 0;
+  for (const s of spaces) if (s.spaceName !== "new_space" && s.spaceName !== "new_large_object_space" && s.spaceName !== "read_only_space") n += s.spaceUsedSize;
+  return n;
+}
+
+/** Folds the collections recorded since the last drain into `gcMemory` and starts a fresh record. */
+function drainGcProfiler() {
+  if (!gcProfiler) return;
+  const record = gcProfiler.stop() as { statistics?: GcRecord[] } | undefined;
+  gcProfiler.start();
+  for (const gc of record?.statistics ?? []) {
+    const usedBefore = gc.beforeGC.heapStatistics.usedHeapSize;
+    const usedAfter = gc.afterGC.heapStatistics.usedHeapSize;
+    // What the program allocated between the previous collection's end and this one's start.
+    gcMemory.allocated += Math.max(0, usedBefore - gcMemory.lastUsedAfter);
+    gcMemory.lastUsedAfter = usedAfter;
+    const oldBefore = oldGeneration(gc.beforeGC.heapSpaceStatistics);
+    const oldAfter = oldGeneration(gc.afterGC.heapSpaceStatistics);
+    gcMemory.promoted += Math.max(0, oldAfter - oldBefore);
+    if (gc.gcType === "MarkSweepCompact") gcMemory.liveDataSize = oldAfter;
+  }
+}
+
+/** The process's OS threads (Linux: /proc/self/status), else libuv's default thread pool (4) plus the main thread. */
+function threadCount(): number {
+  try {
+    const m = /^Threads:\s+(\d+)/m.exec(fs.readFileSync("/proc/self/status", "utf8"));
+    if (m) return Number(m[1]);
+  } catch {
+    // not Linux
+  }
+  return 4 + 1;
+}
+
+function sampleThreads(): number {
+  const n = threadCount();
+  if (n > threadsPeak) threadsPeak = n;
+  return n;
+}
+
+const requireCache = createRequire(import.meta.url).cache;
+
+/**
+ * The nearest Node figures to the JVM names JeecgBoot's JVM信息 page reads (docs/compatibility.md):
+ * threads are the process's OS threads, classes are CommonJS modules, GC memory comes from the profiler.
+ */
+export function jvmFigures() {
+  startRuntimeSamplers();
+  drainGcProfiler();
+  const threads = sampleThreads();
+  return {
+    activeResources: process.getActiveResourcesInfo().length,
+    threadsLive: threads,
+    threadsDaemon: Math.max(0, threads - 1),
+    threadsPeak: Math.max(threadsPeak, threads),
+    modulesLoaded: Object.keys(requireCache).length,
+    gcAllocated: gcMemory.allocated,
+    gcPromoted: gcMemory.promoted,
+    heapLimit: v8.getHeapStatistics().heap_size_limit,
+    gcLiveDataSize: gcMemory.liveDataSize,
+  };
 }
 
 const nsToMs = (ns: number) => (Number.isFinite(ns) ? Math.round((ns / 1e6) * 100) / 100 : null);

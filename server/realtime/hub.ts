@@ -6,6 +6,13 @@
  * With Redis, every send and every revocation is published (channel `socketHandler`, as JeecgBoot routes its
  * sends, and `redmark:session-revoked`) and each instance delivers what it receives to its own sockets, so a
  * user connected to instance B gets what instance A released. Without Redis (one instance) delivery is local.
+ *
+ * Token-less sockets (the JeecgBoot 3.1 Vue 2 client's bell opens `/websocket/{userId}` without a token) are
+ * kept apart and never get a message itself: when a `topic` or `user` message is delivered to their path's
+ * user, or a `topic` to everyone, they get the bare nudge `{"cmd":"user"}` / `{"cmd":"topic"}` and the client
+ * reloads through its signed-in HTTP calls. Nudges are made where a send is delivered, so they follow the
+ * Redis path of the send. Live events, ids, titles and texts never reach them; revocations leave them open
+ * (they carry nothing of the session); they count against per-address and total caps.
  */
 import type { Redis } from "ioredis";
 import type { WebSocket } from "ws";
@@ -36,6 +43,9 @@ export interface RealtimeOptions {
   maxSocketsPerUser: number;
   /** Frames a client may send per 10 s before its socket is closed (1008). */
   maxFramesPer10s: number;
+  /** Token-less sockets on this instance, in all (0: none are taken) and per client address. */
+  maxAnonymous: number;
+  maxAnonymousPerIp: number;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -45,7 +55,10 @@ export const REVOKE_CHANNEL = "redmark:session-revoked";
 interface Client {
   socket: WebSocket;
   userId: string;
+  /** Empty for a token-less socket. */
   sessionId: string;
+  anonymous: boolean;
+  ip: string;
   alive: boolean;
   frames: number;
   windowStart: number;
@@ -54,9 +67,21 @@ interface Client {
 /** Close codes: 1001 going away (shutdown), 4001 the session ended, 1008 policy (flood), 4000 replaced. */
 export const CLOSE_SESSION_ENDED = 4001;
 export const CLOSE_REPLACED = 4000;
+/** Close code for a token-less socket over the caps (a race past the handshake check): try again later. */
+export const CLOSE_TRY_LATER = 1013;
+
+/** The only frames a token-less socket is sent (besides the heartbeat answer): no title, text or ids. */
+const NUDGE = { topic: JSON.stringify({ cmd: "topic" }), user: JSON.stringify({ cmd: "user" }) } as const;
+
+/** Why a token-less handshake is refused: nudges switched off, its address's cap, or the instance's cap. */
+export type AnonymousRefusal = "off" | "ip" | "total";
 
 export class RealtimeHub {
   private byUser = new Map<string, Set<Client>>();
+  /** Token-less sockets by their path's user, and how many each client address holds. */
+  private anonByUser = new Map<string, Set<Client>>();
+  private anonByIp = new Map<string, number>();
+  private anonCount = 0;
   private timer: NodeJS.Timeout;
   private subscriber?: Redis;
   private closed = false;
@@ -86,11 +111,24 @@ export class RealtimeHub {
     await Promise.race([subscribed, new Promise((r) => setTimeout(r, 1_000).unref())]);
   }
 
-  /** The number of open sockets on this instance (tests, the benchmark). */
+  /** The number of open sockets on this instance, token-less ones included (tests, the benchmark). */
   get size(): number {
-    let n = 0;
+    let n = this.anonCount;
     for (const set of this.byUser.values()) n += set.size;
     return n;
+  }
+
+  /** The number of open token-less sockets on this instance. */
+  get anonymousSize(): number {
+    return this.anonCount;
+  }
+
+  /** Whether a token-less socket from this address would be refused now, and why. */
+  anonymousRefusal(ip: string): AnonymousRefusal | null {
+    if (this.opts.maxAnonymous <= 0) return "off";
+    if ((this.anonByIp.get(ip) ?? 0) >= this.opts.maxAnonymousPerIp) return "ip";
+    if (this.anonCount >= this.opts.maxAnonymous) return "total";
+    return null;
   }
 
   /** The number of open sockets of one user on this instance. */
@@ -104,7 +142,7 @@ export class RealtimeHub {
       socket.close(1001, "server closing");
       return;
     }
-    const client: Client = { socket, userId, sessionId, alive: true, frames: 0, windowStart: Date.now() };
+    const client: Client = { socket, userId, sessionId, anonymous: false, ip: "", alive: true, frames: 0, windowStart: Date.now() };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(client);
@@ -113,6 +151,33 @@ export class RealtimeHub {
       set.delete(oldest);
       oldest.socket.close(CLOSE_REPLACED, "replaced");
     }
+    this.listen(client);
+  }
+
+  /**
+   * Takes a token-less socket for the path's user: the same liveness, heartbeat and flood limits, but only
+   * nudges are ever sent to it. Over the caps (handshakes racing past the check) it is closed with 1013.
+   */
+  addAnonymous(socket: WebSocket, userId: string, ip: string): void {
+    if (this.closed) {
+      socket.close(1001, "server closing");
+      return;
+    }
+    if (this.anonymousRefusal(ip)) {
+      socket.close(CLOSE_TRY_LATER, "too many connections");
+      return;
+    }
+    const client: Client = { socket, userId, sessionId: "", anonymous: true, ip, alive: true, frames: 0, windowStart: Date.now() };
+    let set = this.anonByUser.get(userId);
+    if (!set) this.anonByUser.set(userId, (set = new Set()));
+    set.add(client);
+    this.anonByIp.set(ip, (this.anonByIp.get(ip) ?? 0) + 1);
+    this.anonCount++;
+    this.listen(client);
+  }
+
+  private listen(client: Client) {
+    const { socket } = client;
     socket.on("pong", () => (client.alive = true));
     socket.on("message", (data, isBinary) => this.onFrame(client, data.toString(), isBinary));
     socket.on("close", () => this.remove(client));
@@ -120,10 +185,16 @@ export class RealtimeHub {
   }
 
   private remove(client: Client) {
-    const set = this.byUser.get(client.userId);
-    if (!set) return;
-    set.delete(client);
-    if (set.size === 0) this.byUser.delete(client.userId);
+    const map = client.anonymous ? this.anonByUser : this.byUser;
+    const set = map.get(client.userId);
+    if (!set || !set.delete(client)) return;
+    if (set.size === 0) map.delete(client.userId);
+    if (client.anonymous) {
+      this.anonCount--;
+      const n = (this.anonByIp.get(client.ip) ?? 1) - 1;
+      if (n > 0) this.anonByIp.set(client.ip, n);
+      else this.anonByIp.delete(client.ip);
+    }
   }
 
   /**
@@ -158,7 +229,7 @@ export class RealtimeHub {
 
   /** Pings every socket; one that has not answered since the last sweep is dropped. */
   private sweep() {
-    for (const set of this.byUser.values()) {
+    for (const set of [...this.byUser.values(), ...this.anonByUser.values()]) {
       for (const client of set) {
         if (!client.alive) {
           client.socket.terminate();
@@ -227,9 +298,33 @@ export class RealtimeHub {
   private deliver(userId: string, text: string) {
     if (userId) {
       for (const client of this.byUser.get(userId) ?? []) this.write(client, text);
+    } else {
+      for (const set of this.byUser.values()) for (const client of set) this.write(client, text);
+    }
+    if (this.anonCount > 0) this.nudge(userId, text);
+  }
+
+  /**
+   * The token-less sockets' share of a delivered message: a `topic` or `user` message to their user becomes
+   * that bare command, a `topic` to everyone `{"cmd":"topic"}`; anything else (live events, heartbeats,
+   * e-mail or sign-in commands, a broadcast `user`) gives them nothing.
+   */
+  private nudge(userId: string, text: string) {
+    const targets = userId ? this.anonByUser.get(userId) : this.anonByUser.size > 0 ? true : undefined;
+    if (!targets) return;
+    let cmd: unknown;
+    try {
+      cmd = (JSON.parse(text) as { cmd?: unknown } | null)?.cmd;
+    } catch {
       return;
     }
-    for (const set of this.byUser.values()) for (const client of set) this.write(client, text);
+    if (cmd !== "topic" && (cmd !== "user" || !userId)) return;
+    const nudge = NUDGE[cmd];
+    if (targets instanceof Set) {
+      for (const client of targets) this.write(client, nudge);
+      return;
+    }
+    for (const set of this.anonByUser.values()) for (const client of set) this.write(client, nudge);
   }
 
   private closeRevoked(revocation: Revocation) {
@@ -249,8 +344,11 @@ export class RealtimeHub {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.timer);
-    for (const set of this.byUser.values()) for (const client of set) client.socket.close(1001, "server closing");
+    for (const set of [...this.byUser.values(), ...this.anonByUser.values()]) for (const client of set) client.socket.close(1001, "server closing");
     this.byUser.clear();
+    this.anonByUser.clear();
+    this.anonByIp.clear();
+    this.anonCount = 0;
     if (this.subscriber) {
       const sub = this.subscriber;
       await Promise.race([sub.quit().catch(() => {}), new Promise((r) => setTimeout(r, 1_000))]);

@@ -5,7 +5,12 @@
  * Handshake: the session token comes in `Sec-WebSocket-Protocol` (as the JeecgBoot client sends it,
  * `new WebSocket(url, [token])`; the chosen protocol is echoed back) or as the `token` query parameter; it
  * must name a live session, and the path's user must be that session's user. Refusals are plain HTTP answers
- * (401, 403, 503) before the upgrade.
+ * (401, 403, 503) before the upgrade. A token that is present but not live is refused (401) as always.
+ *
+ * Without any token (the JeecgBoot 3.1 Vue 2 client: `new WebSocket('/jeecg-boot/websocket/{userId}')`) the
+ * socket is taken as token-less: any well-formed user id (no lookup, so the answer never tells which users
+ * exist), within the hub's per-address (429) and total (503) caps; it only ever gets content-free nudges
+ * (`hub.ts`). `WS_ANONYMOUS_MAX=0` refuses such handshakes with 401 instead.
  *
  * Live events: every successful signed-in POST/PUT/DELETE under the context path tells all sockets which API
  * base changed (`/sys/position/add` → `{cmd:"live", apiBase:"/sys/position", type:"created", ids}`) — no
@@ -58,7 +63,8 @@ function idsOf(req: FastifyRequest): string[] {
   return [...new Set(out)];
 }
 
-const WebsocketParams = Type.Object({ userId: Type.String({ title: "用户编号", minLength: 1, maxLength: 64 }) });
+const WebsocketParams = Type.Object({ userId: Type.String({ title: "用户编号", minLength: 1, maxLength: 64, pattern: "^[0-9A-Za-z_-]+$" }) });
+const TOO_MANY = "连接过多，请稍后再试";
 const WebsocketQuery = Type.Object({ token: Type.Optional(Type.String({ title: "令牌", maxLength: 2048 })) }, { additionalProperties: true });
 
 export default fp(async function realtime(app: FastifyInstance, opts: { prefix: string }) {
@@ -95,7 +101,15 @@ export default fp(async function realtime(app: FastifyInstance, opts: { prefix: 
           preValidation: async (req) => {
             if (health.draining) throw new ApiError("服务正在停止，请稍后重连", 503, 503);
             const token = handshakeToken(req);
-            const user = token ? await sessions.authenticate(token) : null;
+            if (!token) {
+              // Token-less: nudges only (the user id's form is checked by the schema, after this hook).
+              const refusal = hub.anonymousRefusal(req.ip);
+              if (refusal === "off") throw new ApiError(TOKEN_INVALID_MESSAGE, 401, 401);
+              if (refusal === "ip") throw new ApiError(TOO_MANY, 429, 429);
+              if (refusal === "total") throw new ApiError(TOO_MANY, 503, 503);
+              return;
+            }
+            const user = await sessions.authenticate(token);
             if (user === FROZEN) throw userFrozen();
             if (!user) throw new ApiError(TOKEN_INVALID_MESSAGE, 401, 401);
             if (user.userId !== (req.params as { userId: string }).userId) throw forbidden("只能连接自己的消息通道");
@@ -103,8 +117,9 @@ export default fp(async function realtime(app: FastifyInstance, opts: { prefix: 
           },
         },
         (socket, req) => {
-          const user = req.socketUser!;
-          hub.add(socket, user.userId, user.sessionId);
+          const user = req.socketUser;
+          if (user) hub.add(socket, user.userId, user.sessionId);
+          else hub.addAnonymous(socket, (req.params as { userId: string }).userId, req.ip);
         },
       );
     },

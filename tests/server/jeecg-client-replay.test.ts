@@ -8,11 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import WebSocket from "ws";
 import { sysDepart, sysDict, sysUser } from "../../server/db/schema.js";
 import { ADMIN_PASSWORD, API, createTestApp, type TestApp } from "./helpers.js";
 
 let t: TestApp;
 let token = "";
+/** `store.getters.userInfo.id` after sign-in. */
+let userInfoId = "";
 
 /** What `getAction`/`postAction` add (the signature is accepted, not checked; contract §1.2). */
 const signed = () => ({ "X-Sign": "5A1F7E3C9B2D4E6F8A0B1C2D3E4F5A6B", "X-TIMESTAMP": "20240101120000" });
@@ -79,6 +82,7 @@ describe("login screen", () => {
     expect(r.body.result.sysAllDictItems.sex).toEqual(expect.arrayContaining([expect.objectContaining({ value: "1", text: "男" })]));
     expect(r.body.result.userInfo).not.toHaveProperty("password");
     token = r.body.result.token;
+    userInfoId = r.body.result.userInfo.id;
   });
 });
 
@@ -331,6 +335,82 @@ describe("generic pickers and dictionary components", () => {
     expect(r.body.result[0]).toMatchObject({ key: expect.any(String), title: "电脑产品", leaf: false, isLeaf: false, parentId: "0" });
     const children = await get(`/sys/dict/loadTreeData?pid=${r.body.result[0].key}&tableName=sys_category&text=name&code=id&pidField=pid&hasChildField=has_child`);
     expect(children.body.result.map((n: { title: string; leaf: boolean }) => [n.title, n.leaf])).toEqual([["thinkpad", true], ["mac", true], ["华为", true]]);
+  });
+});
+
+describe("monitoring pages (JvmInfo.vue, TomcatInfo.vue)", () => {
+  /** The pages' Promise.all: one `getAction('actuator/metrics/<name>')` per row; a single failure empties the table. */
+  async function page(names: string[], moreInfo: Record<string, string[]>) {
+    const answers = await Promise.all(names.map((name) => get(`/actuator/metrics/${name}`)));
+    const rows: Array<{ param: string; value: number }> = [];
+    answers.forEach((r, i) => {
+      expect(r.status, names[i]).toBe(200);
+      expect(r.body.name).toBe(names[i]);
+      // What the page does with each answer: `value.measurements[idx].value` for each of its suffixes.
+      for (const [idx, suffix] of (moreInfo[r.body.name] ?? [""]).entries()) rows.push({ param: r.body.name + suffix, value: r.body.measurements[idx].value });
+    });
+    for (const row of rows) expect(Number.isFinite(row.value) && row.value >= 0, `${row.param} = ${row.value}`).toBe(true);
+    return rows.map((row) => row.param);
+  }
+
+  it("JVM信息: GET /actuator/metrics/jvm.*?_t=… for all fifteen names → 200 each, in Spring's shape", async () => {
+    const names = [
+      "jvm.memory.max", "jvm.memory.committed", "jvm.memory.used", "jvm.buffer.memory.used", "jvm.buffer.count",
+      "jvm.threads.daemon", "jvm.threads.live", "jvm.threads.peak", "jvm.classes.loaded", "jvm.classes.unloaded",
+      "jvm.gc.memory.allocated", "jvm.gc.memory.promoted", "jvm.gc.max.data.size", "jvm.gc.live.data.size", "jvm.gc.pause",
+    ];
+    const params = await page(names, { "jvm.gc.pause": [".count", ".totalTime"] });
+    expect(params).toHaveLength(16);
+    expect(params).toContain("jvm.gc.pause.totalTime");
+  });
+
+  it("Tomcat信息: GET /actuator/metrics/tomcat.sessions.*?_t=… for the five names → 200 each", async () => {
+    const params = await page(["tomcat.sessions.created", "tomcat.sessions.expired", "tomcat.sessions.active.current", "tomcat.sessions.active.max", "tomcat.sessions.rejected"], {});
+    expect(params).toHaveLength(5);
+  });
+});
+
+describe("header bell (HeaderNotice.vue) over the websocket", () => {
+  it("new WebSocket(domianURL→ws + '/websocket/' + userInfo.id), no token: opens, HeartBeat answered, a release nudges the bell, which reloads listByUser", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as { port: number };
+    // `window._CONFIG['domianURL'].replace("http://","ws://") + "/websocket/" + userId`, as a browser opens it: no subprotocol.
+    const url = `ws://127.0.0.1:${port}${API}/websocket/${userInfoId}`;
+    const frames: string[] = [];
+    const socket = await new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url, { headers: { Origin: "http://localhost:3000", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0" } });
+      ws.on("message", (data) => frames.push(data.toString()));
+      ws.on("open", () => resolve(ws));
+      ws.on("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+      ws.on("error", reject);
+    });
+    const next = async (n: number) => {
+      for (let i = 0; i < 200 && frames.length < n; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(frames.length).toBeGreaterThanOrEqual(n);
+      // The client parses each frame with eval("(" + e.data + ")"); JSON is what it parses.
+      return JSON.parse(frames[n - 1]) as { cmd: string; msgTxt?: string };
+    };
+    try {
+      // heartCheck.start(): "HeartBeat" 20 s after open.
+      socket.send("HeartBeat");
+      expect(await next(1)).toEqual({ cmd: "heartcheck", msgTxt: "心跳响应" });
+
+      const add = await send("POST", "/sys/annountCement/add", JSON.stringify({ titile: "铃铛实时通知", msgContent: "<p>内容</p>", msgCategory: "1", msgType: "USER", userIds: `${userInfoId},`, priority: "M" }));
+      expectSuccess(add);
+      const listed = await get(`/sys/annountCement/list?titile=${encodeURIComponent("铃铛实时通知")}&pageNo=1&pageSize=10`);
+      const id = listed.body.result.records[0].id as string;
+      expect((await get(`/sys/annountCement/doReleaseData?id=${id}`)).body.message).toBe("该系统通知发布成功");
+      // The token-less socket hears only that there is something: no title, text or ids.
+      const nudge = await next(2);
+      expect(frames[1]).toBe('{"cmd":"user"}');
+      // websocketonmessage: cmd == "user" → loadData() → the signed-in HTTP call has it.
+      expect(nudge.cmd).toBe("user");
+      const bell = await get("/sys/annountCement/listByUser");
+      expectSuccess(bell);
+      expect(bell.body.result.anntMsgList.map((a: { id: string }) => a.id)).toContain(id);
+    } finally {
+      socket.terminate();
+    }
   });
 });
 

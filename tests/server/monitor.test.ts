@@ -156,7 +156,58 @@ describe("monitoring routes", () => {
     const sessions = (await get(t, "/actuator/metrics/tomcat.sessions.active.current", adminToken)).json();
     expect(sessions.measurements[0].value).toBeGreaterThanOrEqual(2);
     // A name without a Node meaning is not found, as Actuator answers an unknown metric.
-    expect((await get(t, "/actuator/metrics/jvm.classes.loaded", adminToken)).statusCode).toBe(404);
+    expect((await get(t, "/actuator/metrics/jvm.threads.states", adminToken)).statusCode).toBe(404);
+    expect((await get(t, "/actuator/metrics/no.such.metric", adminToken)).statusCode).toBe(404);
+  });
+
+  it("JVM信息 and Tomcat信息 names: each in Spring's metric shape with a finite non-negative figure, behind its page's code", async () => {
+    const names = {
+      runtime: ["jvm.buffer.count", "jvm.threads.daemon", "jvm.threads.live", "jvm.threads.peak", "jvm.classes.loaded", "jvm.classes.unloaded", "jvm.gc.memory.allocated", "jvm.gc.memory.promoted", "jvm.gc.max.data.size", "jvm.gc.live.data.size"],
+      http: ["tomcat.sessions.active.max", "tomcat.sessions.rejected"],
+    };
+    // Garbage, so that the collection figures have something to count.
+    let junk: unknown[] = [];
+    for (let i = 0; i < 300_000; i++) junk.push({ i, s: `x${i}` });
+    junk = [];
+    const figures: Record<string, number> = {};
+    for (const name of [...names.runtime, ...names.http]) {
+      const res = await get(t, `/actuator/metrics/${name}`, adminToken);
+      expect(res.statusCode, name).toBe(200);
+      const body = res.json();
+      expect(Object.keys(body).sort(), name).toEqual(["availableTags", "baseUnit", "description", "measurements", "name"]);
+      expect(body).toMatchObject({ name, availableTags: [], measurements: [{ statistic: "VALUE", value: expect.any(Number) }] });
+      expect(body.measurements).toHaveLength(1);
+      expect(body.description.length, name).toBeGreaterThan(4);
+      const v = body.measurements[0].value;
+      expect(Number.isFinite(v) && v >= 0, `${name} = ${v}`).toBe(true);
+      figures[name] = v;
+      // The page's code, as the other names of that page.
+      expect((await get(t, `/actuator/metrics/${name}`, operatorToken)).statusCode, name).toBe(403);
+    }
+    expect(figures["jvm.threads.live"]).toBeGreaterThanOrEqual(1);
+    expect(figures["jvm.threads.peak"]).toBeGreaterThanOrEqual(figures["jvm.threads.live"]);
+    expect(figures["jvm.threads.daemon"]).toBe(figures["jvm.threads.live"] - 1);
+    expect(figures["jvm.classes.loaded"]).toBeGreaterThan(0);
+    expect(figures["jvm.gc.memory.allocated"]).toBeGreaterThan(0);
+    expect(figures["jvm.gc.max.data.size"]).toBe((await get(t, "/actuator/metrics/jvm.memory.max", adminToken)).json().measurements[0].value);
+    // The peak is never below what is live now (admin and zhangsan are signed in).
+    const current = (await get(t, "/actuator/metrics/tomcat.sessions.active.current", adminToken)).json().measurements[0].value;
+    expect(figures["tomcat.sessions.active.max"]).toBeGreaterThanOrEqual(current);
+    expect(current).toBeGreaterThanOrEqual(2);
+    const list = (await get(t, "/actuator/metrics", adminToken)).json().names;
+    expect(list).toEqual(expect.arrayContaining([...names.runtime, ...names.http]));
+  });
+
+  it("tomcat.sessions.active.max keeps the peak after sessions end", async () => {
+    const read = async (name: string) => (await get(t, `/actuator/metrics/${name}`, adminToken)).json().measurements[0].value as number;
+    const before = await read("tomcat.sessions.active.current");
+    const extra = [await t.login(), await t.login(), await t.login()];
+    expect(await read("tomcat.sessions.active.current")).toBe(before + 3);
+    const peak = await read("tomcat.sessions.active.max");
+    expect(peak).toBeGreaterThanOrEqual(before + 3);
+    for (const token of extra) await t.app.inject({ method: "POST", url: `${API}/sys/logout`, headers: { "x-access-token": token } });
+    expect(await read("tomcat.sessions.active.current")).toBe(before);
+    expect(await read("tomcat.sessions.active.max")).toBe(peak);
   });
 
   it("HTTP page: requests, status counts and latency percentiles", async () => {

@@ -2,7 +2,8 @@
  * The websocket `/jeecg-boot/websocket/{userId}`: the handshake (token in Sec-WebSocket-Protocol or the
  * query, the path's user must be the token's), revocation closing sockets, ping/pong dropping dead sockets,
  * frames that never fan out, size and flood limits, and fan-out across two server instances through a real
- * redis-server started here.
+ * redis-server started here. Token-less sockets (the JeecgBoot 3.1 Vue 2 client's) get only content-free
+ * nudges, within per-IP and total caps.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -21,15 +22,22 @@ import { API, ADMIN_PASSWORD, createTestApp, type TestApp } from "./helpers.js";
 
 const PASSWORD = "Socket@123";
 
-type Received = { messages: Array<Record<string, unknown>>; closed: Promise<{ code: number; reason: string }> };
+type Received = { messages: Array<Record<string, unknown>>; raw: string[]; closed: Promise<{ code: number; reason: string }> };
+
+/** What a token-less socket may ever receive: the nudges and the heartbeat answer. */
+const NUDGES = ['{"cmd":"user"}', '{"cmd":"topic"}', '{"cmd":"heartcheck","msgTxt":"心跳响应"}'];
 
 /** Opens a socket; resolves when open, rejects with the HTTP status of a refused handshake. */
-function connect(url: string, protocols?: string[]): Promise<WebSocket & Received> {
+function connect(url: string, protocols?: string[], headers?: Record<string, string>): Promise<WebSocket & Received> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, protocols) as WebSocket & Received;
+    const ws = new WebSocket(url, protocols, headers ? { headers } : undefined) as WebSocket & Received;
     ws.messages = [];
+    ws.raw = [];
     ws.closed = new Promise((done) => ws.on("close", (code, reason) => done({ code, reason: reason.toString() })));
-    ws.on("message", (data) => ws.messages.push(JSON.parse(data.toString())));
+    ws.on("message", (data) => {
+      ws.raw.push(data.toString());
+      ws.messages.push(JSON.parse(data.toString()));
+    });
     ws.on("open", () => resolve(ws));
     ws.on("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.on("error", (err) => reject(err));
@@ -78,8 +86,7 @@ describe("websocket on one instance", () => {
     await t.close();
   });
 
-  it("refuses a handshake without a token, with a forged token, or for another user's path", async () => {
-    await expect(ws(adminId)).rejects.toThrow("HTTP 401");
+  it("refuses a forged or ended token (as the console relies on) and another user's path; a token-less socket stays apart", async () => {
     const forged = await new SignJWT({ sid: "x".repeat(32) })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject("admin")
@@ -88,7 +95,93 @@ describe("websocket on one instance", () => {
     await expect(ws(adminId, forged)).rejects.toThrow("HTTP 401");
     await expect(ws(adminId, forged, "query")).rejects.toThrow("HTTP 401");
     await expect(ws(jeecgId, admin)).rejects.toThrow("HTTP 403");
+    // A token that was valid but whose session ended is still refused, whichever way it comes.
+    const ended = await t.login();
+    await t.app.inject({ method: "POST", url: `${API}/sys/logout`, headers: { "x-access-token": ended } });
+    await expect(ws(adminId, ended)).rejects.toThrow("HTTP 401");
+    await expect(ws(adminId, ended, "query")).rejects.toThrow("HTTP 401");
     expect(t.ctx.realtime.size).toBe(0);
+    const anonymous = await ws(adminId);
+    expect(anonymous.protocol).toBe("");
+    expect(t.ctx.realtime.size).toBe(1);
+    expect(t.ctx.realtime.anonymousSize).toBe(1);
+    expect(t.ctx.realtime.socketsOf(adminId)).toBe(0);
+    anonymous.close();
+    await until(() => t.ctx.realtime.size === 0);
+  });
+
+  it("accepts a token-less handshake for any well-formed user id (no enumeration), refuses a malformed one, answers HeartBeat", async () => {
+    const known = await ws(jeecgId);
+    const unknown = await ws("1999999999999999999");
+    expect(t.ctx.realtime.anonymousSize).toBe(2);
+    await expect(ws("bad%20id!")).rejects.toThrow("HTTP 400");
+    await expect(ws("x".repeat(65))).rejects.toThrow("HTTP 400");
+    known.send("HeartBeat");
+    await until(() => known.raw.length === 1);
+    expect(known.raw).toEqual(['{"cmd":"heartcheck","msgTxt":"心跳响应"}']);
+    expect(unknown.raw).toEqual([]);
+    known.close();
+    unknown.close();
+    await until(() => t.ctx.realtime.anonymousSize === 0);
+  });
+
+  it("sends a token-less socket only content-free nudges: its own user's messages and broadcast topics, never live events", async () => {
+    const jeecg = await t.login("zhangsan", PASSWORD);
+    const signedIn = await ws(jeecgId, jeecg);
+    const anon = await ws(jeecgId);
+    const anonOther = await ws(adminId);
+    const call = (method: "GET" | "POST", url: string, payload?: object) =>
+      t.app.inject({ method, url: `${API}${url}`, headers: { "x-access-token": admin }, ...(payload ? { payload } : {}) });
+
+    // A change: a live event for signed-in sockets only.
+    expect((await call("POST", "/sys/position/add", { code: "ws-anon-1", name: "匿名测试职务" })).json().success).toBe(true);
+    await until(() => signedIn.messages.some((m) => m.cmd === "live"));
+
+    // A message to zhangsan: the full message on the signed-in socket, a bare nudge on zhangsan's token-less one.
+    expect((await call("POST", "/sys/annountCement/add", { titile: "私信内容不外泄", msgContent: "<p>秘密</p>", msgType: "USER", userIds: `${jeecgId},` })).json().success).toBe(true);
+    const userAnn = (await call("GET", "/sys/annountCement/list?titile=私信内容不外泄")).json().result.records[0].id as string;
+    await call("GET", `/sys/annountCement/doReleaseData?id=${userAnn}`);
+    await until(() => signedIn.messages.some((m) => m.cmd === "user") && anon.raw.includes('{"cmd":"user"}'));
+    expect(signedIn.messages.find((m) => m.cmd === "user")).toMatchObject({ msgId: userAnn, msgTxt: "私信内容不外泄" });
+
+    // A message to everyone: a topic nudge on every token-less socket.
+    expect((await call("POST", "/sys/annountCement/add", { titile: "全员内容不外泄", msgType: "ALL" })).json().success).toBe(true);
+    const allAnn = (await call("GET", "/sys/annountCement/list?titile=全员内容不外泄")).json().result.records[0].id as string;
+    await call("GET", `/sys/annountCement/doReleaseData?id=${allAnn}`);
+    await until(() => anon.raw.includes('{"cmd":"topic"}') && anonOther.raw.includes('{"cmd":"topic"}'));
+    // Straight sends through the hub: other users' messages and live events never reach a token-less socket.
+    await t.ctx.realtime.send(adminId, { cmd: "user", msgId: "m-1", msgTxt: "给管理员" });
+    await t.ctx.realtime.broadcast({ cmd: "live", apiBase: "/sys/position", type: "created", ids: ["p-1"] });
+    await t.ctx.realtime.send(jeecgId, { cmd: "email", msgId: "m-2", msgTxt: "邮件" });
+    await until(() => anonOther.raw.includes('{"cmd":"user"}'));
+    await sleep(200);
+
+    expect(anon.raw).toEqual(['{"cmd":"user"}', '{"cmd":"topic"}']);
+    expect(anonOther.raw).toEqual(['{"cmd":"topic"}', '{"cmd":"user"}']);
+    for (const text of [...anon.raw, ...anonOther.raw]) {
+      expect(NUDGES).toContain(text);
+      expect(text).not.toMatch(/msgId|msgTxt|ids|userId|内容|ws-anon/);
+    }
+    signedIn.close();
+    anon.close();
+    anonOther.close();
+  });
+
+  it("keeps token-less sockets under the same frame, flood and ping limits", async () => {
+    const big = await ws(jeecgId);
+    big.send("x".repeat(2048));
+    expect((await big.closed).code).toBe(1009);
+    const flood = await ws(jeecgId);
+    for (let i = 0; i < 30; i++) flood.send("HeartBeat");
+    expect((await flood.closed).code).toBe(1008);
+    const binary = await ws(jeecgId);
+    binary.send(Buffer.from([1, 2, 3]));
+    expect((await binary.closed).code).toBe(1003);
+    await until(() => t.ctx.realtime.anonymousSize === 0);
+    const dead = await ws(jeecgId);
+    await until(() => t.ctx.realtime.anonymousSize === 1);
+    (dead as unknown as { _socket: { pause(): void } })._socket.pause();
+    await until(() => t.ctx.realtime.anonymousSize === 0, 3_000);
   });
 
   it("accepts the token as the JeecgBoot client sends it (subprotocol, echoed) or as ?token=, and answers HeartBeat to the sender only", async () => {
@@ -144,6 +237,8 @@ describe("websocket on one instance", () => {
     const mine = await ws(jeecgId, token);
     const other = await t.login("zhangsan", PASSWORD);
     const otherSocket = await ws(jeecgId, other);
+    // A token-less socket carries nothing of the user's, so ending their sessions leaves it open.
+    const anon = await ws(jeecgId);
     const logout = await t.app.inject({ method: "POST", url: `${API}/sys/logout`, headers: { "x-access-token": token } });
     expect(logout.json().success).toBe(true);
     expect((await mine.closed).code).toBe(4001);
@@ -158,6 +253,8 @@ describe("websocket on one instance", () => {
     expect(frozen.json().success).toBe(true);
     expect((await otherSocket.closed).code).toBe(4001);
     await expect(ws(jeecgId, other)).rejects.toThrow("HTTP 401");
+    expect(anon.readyState).toBe(WebSocket.OPEN);
+    anon.close();
     await t.app.inject({ method: "PUT", url: `${API}/sys/user/frozenBatch`, headers: { "x-access-token": admin }, payload: { ids: jeecgId, status: 1 } });
   });
 
@@ -180,8 +277,64 @@ describe("websocket on one instance", () => {
 
   it("closes every socket when the server shuts down", async () => {
     const s = await ws(adminId, admin);
+    const anon = await ws(adminId);
     await t.app.close();
     expect((await s.closed).code).toBe(1001);
+    expect((await anon.closed).code).toBe(1001);
+  });
+});
+
+describe("token-less sockets are capped per address and in total", () => {
+  let t: TestApp;
+  let base: string;
+  let admin: string;
+  let adminId: string;
+  const open: WebSocket[] = [];
+  const from = async (ip: string, token?: string) => {
+    const s = await connect(`${base}/websocket/${adminId}`, token ? [token] : undefined, { "X-Forwarded-For": ip });
+    open.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ WS_ANONYMOUS_MAX: "3", WS_ANONYMOUS_MAX_PER_IP: "2", TRUST_PROXY: "true" });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}${API}`;
+    admin = await t.login();
+    adminId = await userId(t, "admin");
+  });
+  afterAll(async () => {
+    for (const s of open) s.terminate();
+    await t.close();
+  });
+
+  it("refuses the third from one address (429) and the fourth in all (503); signed-in sockets are not counted", async () => {
+    const first = await from("203.0.113.1");
+    await from("203.0.113.1");
+    await expect(from("203.0.113.1")).rejects.toThrow("HTTP 429");
+    await from("203.0.113.2");
+    await expect(from("203.0.113.3")).rejects.toThrow("HTTP 503");
+    expect(t.ctx.realtime.anonymousSize).toBe(3);
+    // The console's authenticated socket is unaffected.
+    await from("203.0.113.1", admin);
+    expect(t.ctx.realtime.socketsOf(adminId)).toBe(1);
+    // A closed socket frees its place.
+    first.close();
+    await until(() => t.ctx.realtime.anonymousSize === 2);
+    await from("203.0.113.3");
+  });
+
+  it("WS_ANONYMOUS_MAX=0 refuses token-less handshakes with 401, as before", async () => {
+    const off = await createTestApp({ WS_ANONYMOUS_MAX: "0" });
+    try {
+      await off.app.listen({ port: 0, host: "127.0.0.1" });
+      const url = `ws://127.0.0.1:${(off.app.server.address() as { port: number }).port}${API}/websocket/${await userId(off, "admin")}`;
+      await expect(connect(url)).rejects.toThrow("HTTP 401");
+      const s = await connect(url, [await off.login()]);
+      s.close();
+    } finally {
+      await off.close();
+    }
   });
 });
 
@@ -232,6 +385,9 @@ describe("websocket across two instances through Redis", () => {
     const jeecg = await a.login("zhangsan", PASSWORD);
     const onB = await socket(baseB, jeecgId, jeecg);
     const adminOnA = await socket(baseA, adminId, admin);
+    // The Vue 2 client's token-less socket, on instance B.
+    const anonOnB = await connect(`${baseB}/websocket/${jeecgId}`);
+    open.push(anonOnB);
     const call = (method: "GET" | "POST", url: string, payload?: object) =>
       a.app.inject({ method, url: `${API}${url}`, headers: { "x-access-token": admin }, ...(payload ? { payload } : {}) });
 
@@ -249,6 +405,9 @@ describe("websocket across two instances through Redis", () => {
     await call("GET", `/sys/annountCement/doReleaseData?id=${all}`);
     await until(() => onB.messages.some((m) => m.cmd === "topic") && adminOnA.messages.some((m) => m.cmd === "topic"));
     expect(onB.messages.find((m) => m.cmd === "topic")).toMatchObject({ msgId: all, msgTxt: "全员通知" });
+    await until(() => anonOnB.raw.includes('{"cmd":"topic"}'));
+    // Nudges only, in order; the live events of the same calls never reach it.
+    expect(anonOnB.raw).toEqual(['{"cmd":"user"}', '{"cmd":"topic"}']);
   });
 
   it("closes a socket on instance B when its session is logged out on instance A", async () => {
