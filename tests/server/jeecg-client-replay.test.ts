@@ -8,8 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import WebSocket from "ws";
 import { sysDepart, sysDict, sysUser } from "../../server/db/schema.js";
 import { ADMIN_PASSWORD, API, createTestApp, type TestApp } from "./helpers.js";
+import { sleep } from "./process-helpers.js";
 
 let t: TestApp;
 let token = "";
@@ -331,6 +333,91 @@ describe("generic pickers and dictionary components", () => {
     expect(r.body.result[0]).toMatchObject({ key: expect.any(String), title: "电脑产品", leaf: false, isLeaf: false, parentId: "0" });
     const children = await get(`/sys/dict/loadTreeData?pid=${r.body.result[0].key}&tableName=sys_category&text=name&code=id&pidField=pid&hasChildField=has_child`);
     expect(children.body.result.map((n: { title: string; leaf: boolean }) => [n.title, n.leaf])).toEqual([["thinkpad", true], ["mac", true], ["华为", true]]);
+  });
+});
+
+describe("announcement list screen (系统通告) and the header bell's socket", () => {
+  type Socket = WebSocket & { messages: Array<Record<string, unknown>> };
+  const sockets: Socket[] = [];
+  let wsBase = "";
+  /** HeaderNotice: `new WebSocket(domianURL→ws + "/websocket/" + userId, [token])`. */
+  const openBell = (userId: string, userToken: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const ws = new WebSocket(`${wsBase}/websocket/${userId}`, [userToken]) as Socket;
+      ws.messages = [];
+      ws.on("message", (data) => ws.messages.push(JSON.parse(data.toString())));
+      ws.on("open", () => resolve(ws));
+      ws.on("error", reject);
+      sockets.push(ws);
+    });
+  const until = async (check: () => boolean) => {
+    for (const end = Date.now() + 2_000; !check(); await sleep(10)) if (Date.now() > end) throw new Error("no push arrived");
+  };
+  /** What the bell reacts to (the `live` events for Refine lists are ignored by that client). */
+  const bellPushes = (s: Socket) => s.messages.filter((m) => m.cmd === "topic" || m.cmd === "user");
+  const idOf = async (username: string) => (await t.database.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, username)))[0].id;
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    wsBase = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}${API}`;
+  });
+  afterAll(() => {
+    for (const s of sockets) s.terminate();
+  });
+
+  it("发布 → 撤销 → GET /sys/annountCement/syncNotic?anntId= (the list's syncHeadNotic) → the bells get the announcement again", async () => {
+    const bell = await openBell(await idOf("admin"), token);
+    const added = await send("POST", "/sys/annountCement/add", JSON.stringify({ titile: "撤销后同步的通知", msgContent: "<p>内容</p>", priority: "L", msgCategory: "1", msgType: "ALL", userIds: "" }));
+    expectSuccess(added);
+    const list = await get(`/sys/annountCement/list?column=createTime&order=desc&field=id,,,titile,msgCategory,sender,priority,msgType,sendStatus,sendTime,cancelTime,action&pageNo=1&pageSize=10&titile=${encodeURIComponent("撤销后同步的通知")}`);
+    const id = list.body.result.records[0].id as string;
+    expectSuccess(await get(`/sys/annountCement/doReleaseData?id=${id}`));
+    expectSuccess(await get(`/sys/annountCement/doReovkeData?id=${id}`));
+    await until(() => bell.messages.filter((m) => m.msgId === id).length === 2);
+
+    const r = await get(`/sys/annountCement/syncNotic?anntId=${id}`);
+    expectSuccess(r);
+    await until(() => bell.messages.filter((m) => m.msgId === id).length === 3);
+    expect(bell.messages.filter((m) => m.msgId === id).at(-1)).toEqual({ cmd: "topic", msgId: id, msgTxt: "撤销后同步的通知" });
+  });
+
+  it("syncNotic refuses a malformed id (400) and answers an unknown one like the module's other look-ups", async () => {
+    const bad = await get(`/sys/annountCement/syncNotic?anntId=${encodeURIComponent("1' or '1'='1")}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, message: "查询参数校验失败：「通告编号」格式不正确" });
+    const unknown = await get("/sys/annountCement/syncNotic?anntId=0123456789abcdef0123456789abcdef");
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toMatchObject({ success: false, code: 500, message: "未找到对应实体" });
+  });
+
+  it("a reader without the release/revoke codes (我的消息) reloads only their own bell, and a draft is pushed to nobody", async () => {
+    await t.setPassword("wangfang", "Wangfang@123");
+    const readerToken = (await t.app.inject({ method: "POST", url: `${API}/sys/login`, payload: { username: "wangfang", password: "Wangfang@123" } })).json().result.token as string;
+    const mine = await openBell(await idOf("wangfang"), readerToken);
+    const admins = await openBell(await idOf("admin"), token);
+    await send("POST", "/sys/annountCement/add", JSON.stringify({ titile: "草稿通知", msgContent: "", priority: "L", msgCategory: "1", msgType: "ALL", userIds: "" }));
+    await send("POST", "/sys/annountCement/add", JSON.stringify({ titile: "给全体的通知", msgContent: "", priority: "L", msgCategory: "1", msgType: "ALL", userIds: "" }));
+    const records = (await get("/sys/annountCement/list?pageNo=1&pageSize=10")).body.result.records as Array<{ id: string; titile: string }>;
+    const draft = records.find((a) => a.titile === "草稿通知")!.id;
+    const published = records.find((a) => a.titile === "给全体的通知")!.id;
+    expectSuccess(await get(`/sys/annountCement/doReleaseData?id=${published}`));
+    await until(() => bellPushes(mine).length === 1 && bellPushes(admins).length === 1);
+
+    expectSuccess(await get(`/sys/annountCement/syncNotic?anntId=${draft}`));
+    const asReader = await t.app.inject({ method: "GET", url: `${API}/sys/annountCement/syncNotic?anntId=${published}&${stamp()}`, headers: { ...baseHeaders(), ...signed(), "X-Access-Token": readerToken } });
+    expect(asReader.json()).toMatchObject({ success: true });
+    await until(() => bellPushes(mine).length === 2);
+    expect(bellPushes(mine)[1]).toEqual({ cmd: "user", userId: await idOf("wangfang"), msgId: published, msgTxt: "给全体的通知" });
+    const draftForReader = await t.app.inject({ method: "GET", url: `${API}/sys/annountCement/syncNotic?anntId=${draft}&${stamp()}`, headers: { ...baseHeaders(), "X-Access-Token": readerToken } });
+    expect(draftForReader.json()).toMatchObject({ success: false, message: "未找到对应实体" });
+    // No id (JeecgBoot's "批量设置已读" broadcast): the caller's own bells only.
+    const blank = await t.app.inject({ method: "GET", url: `${API}/sys/annountCement/syncNotic?anntId=&${stamp()}`, headers: { ...baseHeaders(), "X-Access-Token": readerToken } });
+    expect(blank.json()).toMatchObject({ success: true });
+    await until(() => bellPushes(mine).length === 3);
+    expect(bellPushes(mine)[2]).toEqual({ cmd: "user", userId: await idOf("wangfang") });
+    await sleep(200);
+    expect(bellPushes(admins)).toHaveLength(1);
+    expect(bellPushes(mine)).toHaveLength(3);
   });
 });
 
