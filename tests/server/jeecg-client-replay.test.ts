@@ -421,6 +421,72 @@ describe("announcement list screen (系统通告) and the header bell's socket",
   });
 });
 
+describe("常见案例 › 列表页 demos (JeecgBoot's MockController data)", () => {
+  /** What the client's `STable` reads from `res.result`. */
+  const expectStablePage = (r: { status: number; body: { success: boolean; result: Record<string, unknown> } }, totalCount: number) => {
+    expectSuccess(r);
+    expect(r.body.result).toMatchObject({ pageNo: expect.any(Number), pageSize: expect.any(Number), totalCount, totalPage: expect.any(Number), data: expect.any(Array) });
+  };
+
+  it("查询表格: GET /mock/api/role?t=<date> on create, then GET /mock/api/service?pageNo=1&pageSize=10 → rules keyed by id", async () => {
+    expectSuccess(await get(`/mock/api/role?t=${encodeURIComponent(new Date().toISOString())}`));
+    const r = await get("/mock/api/service?pageNo=1&pageSize=10");
+    expectStablePage(r, 46);
+    expect(r.body.result).toMatchObject({ pageNo: 1, pageSize: 10, totalPage: 5 });
+    expect(r.body.result.data).toHaveLength(10);
+    expect(r.body.result.data[0]).toEqual({ key: 1, id: 1, no: "No 001", description: expect.any(String), callNo: expect.any(Number), status: expect.any(Number), updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), editable: false });
+    const last = await get("/mock/api/service?pageNo=5&pageSize=10&id=&status=0");
+    expect(last.body.result.data.map((row: { id: number }) => row.id)).toEqual([41, 42, 43, 44, 45, 46]);
+  });
+
+  it("查询表格: sorting 服务调用次数 sends sortField=callNo&sortOrder=descend → the page in that order", async () => {
+    const r = await get("/mock/api/service?pageNo=1&pageSize=10&sortField=callNo&sortOrder=descend");
+    expectStablePage(r, 46);
+    const calls = r.body.result.data.map((row: { callNo: number }) => row.callNo);
+    expect(calls).toEqual([...calls].sort((a, b) => b - a));
+    const all = (await get("/mock/api/service?pageNo=1&pageSize=100")).body.result.data.map((row: { callNo: number }) => row.callNo);
+    expect(calls[0]).toBe(Math.max(...all));
+  });
+
+  it("角色列表: GET /mock/api/role?pageNo=1&pageSize=10 → roles whose permissions carry actionEntitySet; RoleModal: GET /mock/api/permission/no-pager", async () => {
+    const r = await get("/mock/api/role?pageNo=1&pageSize=10&sortField=createTime&sortOrder=ascend");
+    expectStablePage(r, 6);
+    const admin = r.body.result.data.find((role: { id: string }) => role.id === "admin");
+    expect(admin).toMatchObject({ name: "管理员", status: 1, createTime: expect.any(String) });
+    expect(admin.permissions[0]).toMatchObject({ roleId: "admin", permissionId: expect.any(String), permissionName: expect.any(String) });
+    expect(admin.permissions[0].actionEntitySet[0]).toEqual({ action: expect.any(String), describe: expect.any(String), defaultCheck: false });
+
+    const all = await get("/mock/api/permission/no-pager");
+    expectSuccess(all);
+    expect(Array.isArray(all.body.result)).toBe(true);
+    const ids = all.body.result.map((p: { id: string }) => p.id);
+    // The dialog ticks each permission's actions by the role's permissionId.
+    for (const held of admin.permissions) expect(ids).toContain(held.permissionId);
+    expect(JSON.parse(all.body.result[0].actionData)[0]).toEqual({ action: "add", describe: "新增", defaultCheck: false });
+  });
+
+  it("权限列表: GET /mock/api/permission?pageNo=1&pageSize=10 → permissions whose actionData parses to the action tags", async () => {
+    const r = await get("/mock/api/permission?pageNo=1&pageSize=10");
+    expectStablePage(r, 12);
+    expect(r.body.result.data).toHaveLength(10);
+    for (const permission of r.body.result.data) {
+      expect([1, 2]).toContain(permission.status); // statusFilter: 1 正常, 2 禁用
+      expect(JSON.parse(permission.actionData).map((a: { describe: string }) => a.describe)).toEqual(expect.arrayContaining(["新增", "查询"]));
+    }
+  });
+
+  it("refuses a bad page or sort field (400) and callers without a session", async () => {
+    const badPage = await get("/mock/api/service?pageNo=abc&pageSize=10");
+    expect(badPage.status).toBe(400);
+    expect(badPage.body.message).toBe("查询参数校验失败：「页码」格式不正确");
+    const badSort = await get("/mock/api/role?pageNo=1&pageSize=10&sortField=password");
+    expect(badSort.status).toBe(400);
+    expect(badSort.body.message).toBe("不支持按「password」排序");
+    const anonymous = await t.app.inject({ method: "GET", url: `${API}/mock/api/permission/no-pager?${stamp()}` });
+    expect(anonymous.json()).toMatchObject({ success: false, message: expect.stringContaining("Token失效") });
+  });
+});
+
 describe("logout", () => {
   it("POST /sys/logout with Content-Type application/json;charset=UTF-8 and an EMPTY body → success, and the token is revoked", async () => {
     const res = await t.app.inject({
