@@ -234,6 +234,7 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   await once(db, "oss-storage-type-s3-v1", seedS3StorageType);
   await once(db, "monitoring-menus-v1", monitoringMenus);
   await once(db, "menus-with-pages-v1", dropUnbuiltMenus);
+  await once(db, "bbh-page-routes-v1", bbhPageRoutes);
   if (seeded || seededV2 || seededV3 || seededDemo || seededDemoQuestions) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };
 }
@@ -319,6 +320,51 @@ async function dropUnbuiltMenus(tx: Db): Promise<void> {
       ),
     );
   await deletePermissions(tx, folders.map((r) => r.id));
+}
+
+/** The seed tree's pages that carry a page route (`withPageRoute`): the page row's url and component, and the route. */
+export function pageRoutesOf(tree: SeedMenu[]): Array<{ url: string; component: string; route: SeedMenu }> {
+  return tree.flatMap((m) => {
+    const route = m.alwaysShow && m.component ? m.children?.find((c) => c.menuType === 1 && c.hidden && c.url === m.url) : undefined;
+    return [...(route ? [{ url: m.url, component: m.component!, route: { ...route, children: [] } }] : []), ...pageRoutesOf(m.children ?? [])];
+  });
+}
+
+/**
+ * Issue 23, for databases seeded before: every 红色印记 page with hidden detail children (`alwaysShow`) gets its
+ * hidden page route on its own path (menus.ts `withPageRoute`), granted to every role, department role and
+ * department that holds the page, so the JeecgBoot Vue 2 client's route for the page ends instead of redirecting
+ * to itself. A page that has a live child on its own path already is left as it is (a fresh database).
+ */
+async function bbhPageRoutes(tx: Db): Promise<void> {
+  for (const page of pageRoutesOf(bbhMenus)) {
+    const rows = await tx
+      .select({ id: sysPermission.id })
+      .from(sysPermission)
+      .where(and(eq(sysPermission.url, page.url), eq(sysPermission.component, page.component), eq(sysPermission.alwaysShow, true), eq(sysPermission.delFlag, 0)));
+    for (const { id: parentId } of rows) {
+      const existing = await tx
+        .select({ id: sysPermission.id })
+        .from(sysPermission)
+        .where(and(eq(sysPermission.parentId, parentId), eq(sysPermission.url, page.url), eq(sysPermission.delFlag, 0)));
+      if (existing.length > 0) continue;
+      const [row] = flattenMenus([page.route], parentId);
+      await tx.insert(sysPermission).values(row);
+      await tx.update(sysPermission).set({ isLeaf: false }).where(eq(sysPermission.id, parentId));
+      const now = new Date();
+      const roles = await tx.select({ roleId: sysRolePermission.roleId }).from(sysRolePermission).where(eq(sysRolePermission.permissionId, parentId));
+      if (roles.length) await tx.insert(sysRolePermission).values(roles.map((r) => ({ id: nextId(), roleId: r.roleId, permissionId: row.id!, operateDate: now })));
+      const departRoles = await tx
+        .select({ roleId: sysDepartRolePermission.roleId, departId: sysDepartRolePermission.departId })
+        .from(sysDepartRolePermission)
+        .where(eq(sysDepartRolePermission.permissionId, parentId));
+      if (departRoles.length) {
+        await tx.insert(sysDepartRolePermission).values(departRoles.map((r) => ({ id: nextId(), roleId: r.roleId, departId: r.departId, permissionId: row.id!, operateDate: now })));
+      }
+      const departs = await tx.select({ departId: sysDepartPermission.departId }).from(sysDepartPermission).where(eq(sysDepartPermission.permissionId, parentId));
+      if (departs.length) await tx.insert(sysDepartPermission).values(departs.map((d) => ({ id: nextId(), departId: d.departId, permissionId: row.id! })));
+    }
+  }
 }
 
 /** A button with `perms` under the menu item at `menuUrl`, granted to the admin role, unless the code exists. */

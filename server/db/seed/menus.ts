@@ -894,6 +894,20 @@ function crud(
 
 const ALL_CRUD = ["list", "add", "edit", "delete", "deleteBatch", "export", "import"] as const;
 
+/**
+ * Issue 23: a 红色印记 page that is a menu item with hidden detail children (`alwaysShow`) also gets a hidden
+ * child on its own path, showing the same page: its "page route". The JeecgBoot Vue 2 client turns `alwaysShow`
+ * into a redirect from the item's path to itself, which vue-router follows until the stack overflows unless a
+ * child holds the same path (children are registered first, and the first record of a path wins), as
+ * 个人设置's 基本设置 does in JeecgBoot's own menu. Our console registers the item's route first and leaves the
+ * child out (providers/menu.ts); hidden, neither menu shows it. The server grants it with its page
+ * (permission.repo.ts `grantedPermissions`), and seed step `bbh-page-routes-v1` adds it to databases seeded before.
+ */
+export function withPageRoute(page: SeedMenu & { component: string }): SeedMenu {
+  const route: SeedMenu = { name: `${page.name}列表`, url: page.url, component: page.component, menuType: 1, sortNo: 0, hidden: true };
+  return { ...page, alwaysShow: true, children: [route, ...(page.children ?? [])] };
+}
+
 export const bbhMenus: SeedMenu[] = [
   {
     name: "红色印记",
@@ -912,7 +926,7 @@ export const bbhMenus: SeedMenu[] = [
         sortNo: 1,
         icon: "calendar",
         children: [
-          {
+          withPageRoute({
             name: "自定义活动",
             url: "/bbh/activity/custom",
             component: "bbh/activity/CustomActivityList",
@@ -929,8 +943,8 @@ export const bbhMenus: SeedMenu[] = [
                 hidden: true,
               },
             ],
-          },
-          {
+          }),
+          withPageRoute({
             name: "红色活动",
             url: "/bbh/activity/red",
             component: "bbh/activity/RedActivityList",
@@ -963,7 +977,7 @@ export const bbhMenus: SeedMenu[] = [
                 ]),
               },
             ],
-          },
+          }),
           {
             name: "任务管理",
             url: "/bbh/activity/task",
@@ -977,7 +991,7 @@ export const bbhMenus: SeedMenu[] = [
               ["bbh:task:qrCode", "下载任务二维码"],
             ]),
           },
-          {
+          withPageRoute({
             name: "红色印记",
             url: "/bbh/redmark",
             component: "bbh/redmark/RedMarkList",
@@ -999,7 +1013,7 @@ export const bbhMenus: SeedMenu[] = [
                 ["bbh:redmark:thumb", "批量生成缩略图"],
               ]),
             ],
-          },
+          }),
           {
             name: "印记地图",
             url: "/bbh/redmark/map",
@@ -1097,7 +1111,7 @@ export const bbhMenus: SeedMenu[] = [
         sortNo: 2,
         icon: "team",
         children: [
-          {
+          withPageRoute({
             name: "玩家活动",
             url: "/bbh/player/userActivity",
             component: "bbh/player/UserActivityList",
@@ -1115,7 +1129,7 @@ export const bbhMenus: SeedMenu[] = [
               },
               ...buttons(crud("userActivity", "玩家活动", ["list", "edit", "delete", "deleteBatch", "export"])),
             ],
-          },
+          }),
           {
             name: "玩家任务",
             url: "/bbh/player/userTask",
@@ -1179,7 +1193,7 @@ export const bbhMenus: SeedMenu[] = [
         sortNo: 4,
         icon: "bank",
         children: [
-          {
+          withPageRoute({
             name: "学校",
             url: "/bbh/school",
             component: "bbh/school/SchoolList",
@@ -1197,7 +1211,7 @@ export const bbhMenus: SeedMenu[] = [
               },
               ...buttons(crud("school", "学校", [...ALL_CRUD])),
             ],
-          },
+          }),
           {
             name: "学生",
             url: "/bbh/student",
@@ -1226,7 +1240,7 @@ export const bbhMenus: SeedMenu[] = [
         icon: "tags",
         children: buttons([...crud("tag", "标签", [...ALL_CRUD]), ["bbh:tag:sort", "修改展示顺序"]]),
       },
-      {
+      withPageRoute({
         name: "微信用户",
         url: "/bbh/wxUser",
         component: "bbh/wxuser/BbhWxUserList",
@@ -1250,7 +1264,7 @@ export const bbhMenus: SeedMenu[] = [
             ["bbh:wxUser:assignDepart", "分配所属组织"],
           ]),
         ],
-      },
+      }),
       {
         name: "消息中心",
         url: "/bbh/messageCenter",
