@@ -487,6 +487,46 @@ describe("常见案例 › 列表页 demos (JeecgBoot's MockController data)", (
   });
 });
 
+describe("系统监控 › SQL监控 (layouts/IframePageView)", () => {
+  type Node = { path: string; component: string; meta: { title: string; url?: string; consoleComponent?: string }; children?: Node[] };
+  const find = (nodes: Node[], title: string): Node | undefined =>
+    nodes.map((n) => (n.meta.title === title ? n : find(n.children ?? [], title))).find(Boolean);
+
+  it("the menu item is JeecgBoot's iframe of {{ window._CONFIG['domianURL'] }}/druid/ (our console's page named beside it)", async () => {
+    const r = await get("/sys/permission/getUserPermissionByToken");
+    const item = find(r.body.result.menu, "SQL监控")!;
+    expect(item).toMatchObject({ component: "layouts/IframePageView", meta: { url: "{{ window._CONFIG['domianURL'] }}/druid/", consoleComponent: "modules/monitor/SqlMonitor" } });
+    expect(item.path).toMatch(/^[0-9a-f]{32}$/); // external items get the URL's md5 as path
+  });
+
+  it("the frame's GET <domianURL>/druid/ (no token: a frame sends none) → a same-origin page holding no data, and its script", async () => {
+    const page = await t.app.inject({ method: "GET", url: `${API}/druid/`, headers: { Accept: "text/html" } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(page.body).toContain("<title>SQL监控</title>");
+    expect(page.body).toContain('<script src="druid.js"></script>');
+    expect(page.body).not.toMatch(/PostgreSQL|PGlite|pg_stat/);
+    const script = await t.app.inject({ method: "GET", url: `${API}/druid/druid.js` });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["content-type"]).toBe("application/javascript; charset=utf-8");
+    expect(script.body).toContain('localStorage.getItem("pro__Access-Token")');
+    expect(script.body).toContain('"/sys/monitor/database"');
+    expect(script.body).not.toContain("innerHTML");
+    const bare = await t.app.inject({ method: "GET", url: `${API}/druid` });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe("druid/");
+  });
+
+  it("the page's own request: GET /sys/monitor/database with the stored token in X-Access-Token → the figures it draws", async () => {
+    const r = await t.app.inject({ method: "GET", url: `${API}/sys/monitor/database`, headers: { Accept: "application/json", "X-Access-Token": token } });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().result).toMatchObject({ database: { engine: expect.any(String), version: expect.any(String) }, activity: expect.any(Array), slowest: { source: expect.any(String), rows: expect.any(Array) }, pool: { kind: expect.any(String) } });
+    expect((await t.app.inject({ method: "GET", url: `${API}/sys/monitor/database` })).json().message).toContain("Token失效");
+  });
+});
+
 describe("logout", () => {
   it("POST /sys/logout with Content-Type application/json;charset=UTF-8 and an EMPTY body → success, and the token is revoked", async () => {
     const res = await t.app.inject({

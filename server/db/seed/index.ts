@@ -235,6 +235,7 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   await once(db, "monitoring-menus-v1", monitoringMenus);
   await once(db, "menus-with-pages-v1", dropUnbuiltMenus);
   await once(db, "bbh-page-routes-v1", bbhPageRoutes);
+  await once(db, "sql-monitor-frame-v1", sqlMonitorFrame);
   if (seeded || seededV2 || seededV3 || seededDemo || seededDemoQuestions) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };
 }
@@ -259,16 +260,13 @@ async function deletePermissions(tx: Db, ids: string[]): Promise<void> {
 }
 
 /**
- * Issue 12, for databases seeded before: SQL监控 opens the database page instead of Druid; SQL监控 and 在线文档
- * get their permission buttons, granted to the admin role; iframe items of outside sites open in a new tab
- * (a frame of them is blocked); the 报表设计 big-screen demos, which no page backs, are removed.
+ * Issue 12, for databases seeded before: SQL监控 and 在线文档 get their permission buttons, granted to the admin
+ * role; iframe items of outside sites open in a new tab (a frame of them is blocked); the 报表设计 big-screen
+ * demos, which no page backs, are removed. (Issue 12 also turned SQL监控 into our console's page; since issue 23
+ * it keeps JeecgBoot's iframe of `…/druid/`, which this server serves, see `sqlMonitorFrame`.)
  * On a fresh database the menu tree already has all this, and the step changes nothing.
  */
 async function menusThatLeadSomewhere(tx: Db): Promise<void> {
-  await tx
-    .update(sysPermission)
-    .set({ url: SQL_MONITOR_MENU.url, component: SQL_MONITOR_MENU.component, componentName: SQL_MONITOR_MENU.componentName, internalOrExternal: false })
-    .where(eq(sysPermission.url, SQL_MONITOR_MENU.legacyUrl));
   await ensureButton(tx, SQL_MONITOR_MENU.url, SQL_MONITOR_MENU.perms, "查看数据库监控");
   await ensureButton(tx, API_DOC_MENU.url, API_DOC_MENU.perms, "查看接口文档");
 
@@ -320,6 +318,19 @@ async function dropUnbuiltMenus(tx: Db): Promise<void> {
       ),
     );
   await deletePermissions(tx, folders.map((r) => r.id));
+}
+
+/**
+ * Issue 23, for databases seeded since issue 12: SQL监控 goes back to JeecgBoot's iframe of `…/druid/` (this server
+ * serves that page), which the Vue 2 client can open; our console still shows its own page for it. Its button and
+ * grants stay on the same row. A fresh database has the iframe already, and the step changes nothing.
+ */
+async function sqlMonitorFrame(tx: Db): Promise<void> {
+  const { issue12 } = SQL_MONITOR_MENU;
+  await tx
+    .update(sysPermission)
+    .set({ url: SQL_MONITOR_MENU.url, component: SQL_MONITOR_MENU.component, componentName: null, internalOrExternal: false })
+    .where(and(eq(sysPermission.url, issue12.url), eq(sysPermission.component, issue12.component)));
 }
 
 /** The seed tree's pages that carry a page route (`withPageRoute`): the page row's url and component, and the route. */

@@ -6,6 +6,7 @@ import type { AuthEntry, MenuNode } from "../../../contract/index.js";
 import type { Db } from "../../db/client.js";
 import { formatDateTime } from "../../lib/dates.js";
 import { sysPermission } from "../../db/schema.js";
+import { CONSOLE_PAGES_FOR_FRAMES } from "../../db/seed/menus.js";
 import { grantedPermissionIds } from "./session.repo.js";
 
 type PermissionRow = typeof sysPermission.$inferSelect;
@@ -46,6 +47,8 @@ function toNode(row: PermissionRow, isTop: boolean): MenuNode {
   if (row.hideTab) node.meta.hideTab = true;
   if (row.icon) node.meta.icon = row.icon;
   if (external) node.meta.url = url;
+  const consolePage = component === "layouts/IframePageView" && Object.hasOwn(CONSOLE_PAGES_FOR_FRAMES, url) ? CONSOLE_PAGES_FOR_FRAMES[url] : undefined;
+  if (consolePage) node.meta.consoleComponent = consolePage;
   return node;
 }
 
