@@ -125,6 +125,11 @@ export interface MenuMeta {
   hideMenu?: boolean;
   permissionList?: AuthEntry[];
   target?: string;
+  /**
+   * Our server's addition on an iframe item (`layouts/IframePageView`) for which our console has a page of its own
+   * (SQL监控): the component path it renders instead of framing `url`. JeecgBoot clients ignore it.
+   */
+  consoleComponent?: string;
 }
 
 /** A node of the server menu (menu_type 0 and 1; buttons are never nodes). */

@@ -204,6 +204,30 @@ describe("menu → side menu items", () => {
     expect(docs?.link).toEqual({ href: "https://example.com/doc.html", target: "_blank" });
   });
 
+  it("renders the console's own page for an iframe item that names one (our SQL监控), and frames it otherwise", () => {
+    const druid = { url: "{{ window._CONFIG['domianURL'] }}/druid/" } as MenuNode["meta"];
+    const ours = buildNavigation([node("/4e1f", "SQL监控", "layouts/IframePageView", { meta: { ...druid, consoleComponent: "modules/monitor/SqlMonitor" } })], { globals });
+    expect(findRoute(ours, "/4e1f")).toMatchObject({ component: "modules/monitor/SqlMonitor", title: "SQL监控" });
+    expect(ours.menu).toEqual([{ key: "/4e1f", title: "SQL监控" }]);
+    // A JeecgBoot server sends no consoleComponent: its Druid console is framed.
+    expect(findRoute(nav(), "/9d4d4c5d2b0e4d01")?.component).toBe("layouts/IframePageView");
+  });
+
+  it("opens an alwaysShow page whose hidden child holds its own path (the Vue 2 client's page route) as the page itself", () => {
+    const page = node("/bbh/activity/custom", "自定义活动", "bbh/activity/CustomActivityList", {
+      alwaysShow: true,
+      children: [
+        node("/bbh/activity/custom", "自定义活动列表", "bbh/activity/CustomActivityList", { hidden: true, name: "bbh-activity-custom" }),
+        node("/bbh/activity/detail/:id", "活动详情", "bbh/activity/ActivityDetail", { hidden: true }),
+      ],
+    });
+    const navigation = buildNavigation([node("/bbh", "红色印记", "layouts/RouteView", { children: [page] })], { globals });
+    expect(findRoute(navigation, "/bbh/activity/custom")).toMatchObject({ component: "bbh/activity/CustomActivityList", title: "自定义活动", menuKey: "/bbh/activity/custom" });
+    expect(navigation.routes.filter((route) => route.path === "/bbh/activity/custom")).toHaveLength(1);
+    expect(navigation.menu).toEqual([{ key: "/bbh", title: "红色印记", children: [{ key: "/bbh/activity/custom", title: "自定义活动" }] }]);
+    expect(findRoute(navigation, "/bbh/activity/detail/9")?.menuKey).toBe("/bbh/activity/custom");
+  });
+
   it("lists the submenus leading to an item", () => {
     expect(openKeysFor(nav().menu, "/isystem/user")).toEqual(["/isystem"]);
     expect(openKeysFor(nav().menu, "/dashboard/analysis")).toEqual([]);

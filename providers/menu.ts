@@ -163,7 +163,8 @@ function collectRoutes(
         path: node.path,
         name: node.name,
         title: crumb.title,
-        component: node.component,
+        // Our server names its own page for an iframe item it also serves as a frame (SQL监控's `…/druid/`).
+        component: node.meta?.consoleComponent || node.component,
         redirect: isContainer ? (node.redirect ?? firstRoutablePath(item.children)) || undefined : undefined,
         url: item.url,
         internalOrExternal: Boolean(node.meta?.internalOrExternal),

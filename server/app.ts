@@ -61,6 +61,7 @@ import sysLogRoutes from "./modules/sys/log.js";
 import dataLogRoutes from "./modules/sys/data-log.js";
 import onlineRoutes from "./modules/sys/online.js";
 import dashboardRoutes from "./modules/sys/dashboard.js";
+import mockRoutes from "./modules/sys/mock.js";
 import monitorRoutes from "./monitor/routes.js";
 import monitorHooks from "./monitor/plugin.js";
 import testRoutes from "./modules/test-routes.js";
@@ -92,7 +93,7 @@ declare module "fastify" {
   }
 }
 
-const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, announcementAdminRoutes, messageRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes, dbMonitorRoutes, onlineRoutes, dashboardRoutes, monitorRoutes, quartzJobRoutes, sysLogRoutes, dataLogRoutes, bbhRoutes];
+const modules = [loginRoutes, loginConfigRoutes, permissionRoutes, dictRoutes, userRoutes, accountRoutes, announcementRoutes, announcementAdminRoutes, messageRoutes, commonRoutes, roleRoutes, departRoutes, departRoleRoutes, duplicateRoutes, userExcelRoutes, positionRoutes, dictAdminRoutes, checkRuleRoutes, fillRuleRoutes, selfServiceRoutes, categoryRoutes, addressListRoutes, dataSourceRoutes, adminExcelRoutes, logInfoRoutes, tenantRoutes, thirdAppRoutes, userRecycleRoutes, userPickerRoutes, dbMonitorRoutes, onlineRoutes, dashboardRoutes, monitorRoutes, quartzJobRoutes, sysLogRoutes, dataLogRoutes, mockRoutes, bbhRoutes];
 
 /** `onRoute` sees every route as it is registered (tests walk the route schemas with it). */
 export interface BuildOptions {

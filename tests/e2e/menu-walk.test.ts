@@ -2,8 +2,9 @@
  * Issue 12: every seeded menu item, opened as admin in Chromium, leads somewhere. The walk reads the menu
  * from getUserPermissionByToken and opens each visible leaf in one signed-in page (client-side navigation,
  * tabs off so only the current page is mounted). It fails on any 4xx/5xx answer, any page error or console
- * error, and any blocked or failed frame. An item of an outside site must be external (a new tab); a
- * same-origin external item must answer.
+ * error, and any blocked or failed frame. An iframe item our console has its own page for (`meta.consoleComponent`,
+ * SQL监控) opens that page, and the URL other clients frame must answer. An item of an outside site must be
+ * external (a new tab); a same-origin external item must answer.
  *
  * The "尚未实现" placeholder fails it too: a seeded item must open a working page (items whose pages the
  * console lacks are not seeded, server/db/seed/menus.ts `DROPPED_UNBUILT_MENUS`).
@@ -180,7 +181,11 @@ describe("menu walk", () => {
         }
         opened++;
         const content = page.locator(".rm-content");
-        if (node.component === "layouts/IframePageView" && url) {
+        if (node.meta?.consoleComponent && url) {
+          // Our console shows its own page for this iframe item (SQL监控); the URL JeecgBoot clients frame must answer.
+          const answer = await page.request.get(url);
+          if (answer.status() >= 400) failures.push(`${trail}: the framed ${url} answers ${answer.status()}`);
+        } else if (node.component === "layouts/IframePageView" && url) {
           const frame = page.frameLocator(".rm-content iframe");
           if (url.endsWith("/doc.html")) {
             // Swagger UI drew the generated document: its title and the operation groups.

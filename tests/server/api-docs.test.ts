@@ -139,10 +139,10 @@ describe("SQL监控", () => {
 });
 
 describe("seeded menus lead somewhere", () => {
-  it("seeds SQL监控 as the database page, the docs and monitor permissions for admin, outside sites as external, no big-screen demos", async () => {
+  it("seeds SQL监控 as JeecgBoot's iframe of …/druid/, the docs and monitor permissions for admin, outside sites as external, no big-screen demos", async () => {
     const db = t.database.db;
     const [sqlMenu] = await db.select().from(sysPermission).where(eq(sysPermission.name, "SQL监控"));
-    expect(sqlMenu).toMatchObject({ url: SQL_MONITOR_MENU.url, component: SQL_MONITOR_MENU.component, internalOrExternal: false });
+    expect(sqlMenu).toMatchObject({ url: "{{ window._CONFIG['domianURL'] }}/druid/", component: "layouts/IframePageView", internalOrExternal: false });
     const external = await db.select().from(sysPermission).where(eq(sysPermission.name, "JEECG官方网站"));
     expect(external.map((r) => r.internalOrExternal)).toEqual([true]);
     expect(await db.select().from(sysPermission).where(inArray(sysPermission.url, [...DROPPED_BIG_SCREEN_URLS, "/big/screen"]))).toEqual([]);
@@ -156,10 +156,6 @@ describe("seeded menus lead somewhere", () => {
     const db = t.database.db;
     // Put the database back as the earlier seed left it.
     await db.delete(sysPermission).where(inArray(sysPermission.perms, [SQL_MONITOR_MENU.perms, API_DOC_MENU.perms]));
-    await db
-      .update(sysPermission)
-      .set({ url: SQL_MONITOR_MENU.legacyUrl, component: "layouts/IframePageView", componentName: null })
-      .where(eq(sysPermission.url, SQL_MONITOR_MENU.url));
     await db.update(sysPermission).set({ internalOrExternal: false }).where(eq(sysPermission.name, "JEECG官方网站"));
     const folder = uuid32();
     const demo = uuid32();
@@ -179,7 +175,7 @@ describe("seeded menus lead somewhere", () => {
     await seed(db, { adminPassword: null });
 
     const [sqlMenu] = await db.select().from(sysPermission).where(eq(sysPermission.name, "SQL监控"));
-    expect(sqlMenu).toMatchObject({ url: SQL_MONITOR_MENU.url, component: SQL_MONITOR_MENU.component, componentName: "SqlMonitor", isLeaf: false });
+    expect(sqlMenu).toMatchObject({ url: SQL_MONITOR_MENU.url, component: "layouts/IframePageView", isLeaf: false });
     const buttons = await db.select().from(sysPermission).where(inArray(sysPermission.perms, [SQL_MONITOR_MENU.perms, API_DOC_MENU.perms]));
     expect(buttons).toHaveLength(2);
     expect(buttons.find((b) => b.perms === SQL_MONITOR_MENU.perms)?.parentId).toBe(sqlMenu.id);
@@ -197,6 +193,25 @@ describe("seeded menus lead somewhere", () => {
     await db.delete(sysSeedStep).where(eq(sysSeedStep.step, "menus-that-lead-somewhere-v1"));
     await seed(db, { adminPassword: null });
     expect(await db.select().from(sysPermission).where(inArray(sysPermission.perms, [SQL_MONITOR_MENU.perms, API_DOC_MENU.perms]))).toHaveLength(2);
+  });
+
+  it("puts SQL监控 of a database seeded since issue 12 (our console's page, blank in the Vue 2 client) back to the iframe, button and grants kept", async () => {
+    const db = t.database.db;
+    const { issue12 } = SQL_MONITOR_MENU;
+    await db.update(sysPermission).set({ url: issue12.url, component: issue12.component, componentName: issue12.componentName }).where(eq(sysPermission.url, SQL_MONITOR_MENU.url));
+    const [before] = await db.select().from(sysPermission).where(eq(sysPermission.name, "SQL监控"));
+    expect(before.url).toBe("/monitor/sql");
+    await db.delete(sysSeedStep).where(inArray(sysSeedStep.step, ["sql-monitor-frame-v1", "menus-that-lead-somewhere-v1"]));
+
+    await seed(db, { adminPassword: null });
+
+    const [after] = await db.select().from(sysPermission).where(eq(sysPermission.id, before.id));
+    expect(after).toMatchObject({ url: SQL_MONITOR_MENU.url, component: "layouts/IframePageView", componentName: null, internalOrExternal: false });
+    const [button] = await db.select().from(sysPermission).where(eq(sysPermission.perms, SQL_MONITOR_MENU.perms));
+    expect(button.parentId).toBe(before.id);
+    const res = await get(`${API}/sys/permission/getUserPermissionByToken`, { "x-access-token": admin });
+    expect(JSON.stringify(res.json().result.menu)).toContain('"consoleComponent":"modules/monitor/SqlMonitor"');
+    expect((await get(`${API}/sys/monitor/database`, { "x-access-token": admin })).statusCode).toBe(200);
   });
 
   it("seeds no item whose page the console lacks, and removes those of a database seeded before with their buttons, grants and emptied folders", async () => {

@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import WebSocket from "ws";
 import { sysDepart, sysDict, sysUser } from "../../server/db/schema.js";
 import { ADMIN_PASSWORD, API, createTestApp, type TestApp } from "./helpers.js";
+import { sleep } from "./process-helpers.js";
 
 let t: TestApp;
 let token = "";
@@ -411,6 +412,197 @@ describe("header bell (HeaderNotice.vue) over the websocket", () => {
     } finally {
       socket.terminate();
     }
+  });
+});
+
+describe("announcement list screen (系统通告) and the header bell's socket", () => {
+  type Socket = WebSocket & { messages: Array<Record<string, unknown>> };
+  const sockets: Socket[] = [];
+  let wsBase = "";
+  /** HeaderNotice: `new WebSocket(domianURL→ws + "/websocket/" + userId, [token])`. */
+  const openBell = (userId: string, userToken: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const ws = new WebSocket(`${wsBase}/websocket/${userId}`, [userToken]) as Socket;
+      ws.messages = [];
+      ws.on("message", (data) => ws.messages.push(JSON.parse(data.toString())));
+      ws.on("open", () => resolve(ws));
+      ws.on("error", reject);
+      sockets.push(ws);
+    });
+  const until = async (check: () => boolean) => {
+    for (const end = Date.now() + 2_000; !check(); await sleep(10)) if (Date.now() > end) throw new Error("no push arrived");
+  };
+  /** What the bell reacts to (the `live` events for Refine lists are ignored by that client). */
+  const bellPushes = (s: Socket) => s.messages.filter((m) => m.cmd === "topic" || m.cmd === "user");
+  const idOf = async (username: string) => (await t.database.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, username)))[0].id;
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    wsBase = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}${API}`;
+  });
+  afterAll(() => {
+    for (const s of sockets) s.terminate();
+  });
+
+  it("发布 → 撤销 → GET /sys/annountCement/syncNotic?anntId= (the list's syncHeadNotic) → the bells get the announcement again", async () => {
+    const bell = await openBell(await idOf("admin"), token);
+    const added = await send("POST", "/sys/annountCement/add", JSON.stringify({ titile: "撤销后同步的通知", msgContent: "<p>内容</p>", priority: "L", msgCategory: "1", msgType: "ALL", userIds: "" }));
+    expectSuccess(added);
+    const list = await get(`/sys/annountCement/list?column=createTime&order=desc&field=id,,,titile,msgCategory,sender,priority,msgType,sendStatus,sendTime,cancelTime,action&pageNo=1&pageSize=10&titile=${encodeURIComponent("撤销后同步的通知")}`);
+    const id = list.body.result.records[0].id as string;
+    expectSuccess(await get(`/sys/annountCement/doReleaseData?id=${id}`));
+    expectSuccess(await get(`/sys/annountCement/doReovkeData?id=${id}`));
+    await until(() => bell.messages.filter((m) => m.msgId === id).length === 2);
+
+    const r = await get(`/sys/annountCement/syncNotic?anntId=${id}`);
+    expectSuccess(r);
+    await until(() => bell.messages.filter((m) => m.msgId === id).length === 3);
+    expect(bell.messages.filter((m) => m.msgId === id).at(-1)).toEqual({ cmd: "topic", msgId: id, msgTxt: "撤销后同步的通知" });
+  });
+
+  it("syncNotic refuses a malformed id (400) and answers an unknown one like the module's other look-ups", async () => {
+    const bad = await get(`/sys/annountCement/syncNotic?anntId=${encodeURIComponent("1' or '1'='1")}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, message: "查询参数校验失败：「通告编号」格式不正确" });
+    const unknown = await get("/sys/annountCement/syncNotic?anntId=0123456789abcdef0123456789abcdef");
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toMatchObject({ success: false, code: 500, message: "未找到对应实体" });
+  });
+
+  it("a reader without the release/revoke codes (我的消息) reloads only their own bell, and a draft is pushed to nobody", async () => {
+    await t.setPassword("wangfang", "Wangfang@123");
+    const readerToken = (await t.app.inject({ method: "POST", url: `${API}/sys/login`, payload: { username: "wangfang", password: "Wangfang@123" } })).json().result.token as string;
+    const mine = await openBell(await idOf("wangfang"), readerToken);
+    const admins = await openBell(await idOf("admin"), token);
+    await send("POST", "/sys/annountCement/add", JSON.stringify({ titile: "草稿通知", msgContent: "", priority: "L", msgCategory: "1", msgType: "ALL", userIds: "" }));
+    await send("POST", "/sys/annountCement/add", JSON.stringify({ titile: "给全体的通知", msgContent: "", priority: "L", msgCategory: "1", msgType: "ALL", userIds: "" }));
+    const records = (await get("/sys/annountCement/list?pageNo=1&pageSize=10")).body.result.records as Array<{ id: string; titile: string }>;
+    const draft = records.find((a) => a.titile === "草稿通知")!.id;
+    const published = records.find((a) => a.titile === "给全体的通知")!.id;
+    expectSuccess(await get(`/sys/annountCement/doReleaseData?id=${published}`));
+    await until(() => bellPushes(mine).length === 1 && bellPushes(admins).length === 1);
+
+    expectSuccess(await get(`/sys/annountCement/syncNotic?anntId=${draft}`));
+    const asReader = await t.app.inject({ method: "GET", url: `${API}/sys/annountCement/syncNotic?anntId=${published}&${stamp()}`, headers: { ...baseHeaders(), ...signed(), "X-Access-Token": readerToken } });
+    expect(asReader.json()).toMatchObject({ success: true });
+    await until(() => bellPushes(mine).length === 2);
+    expect(bellPushes(mine)[1]).toEqual({ cmd: "user", userId: await idOf("wangfang"), msgId: published, msgTxt: "给全体的通知" });
+    const draftForReader = await t.app.inject({ method: "GET", url: `${API}/sys/annountCement/syncNotic?anntId=${draft}&${stamp()}`, headers: { ...baseHeaders(), "X-Access-Token": readerToken } });
+    expect(draftForReader.json()).toMatchObject({ success: false, message: "未找到对应实体" });
+    // No id (JeecgBoot's "批量设置已读" broadcast): the caller's own bells only.
+    const blank = await t.app.inject({ method: "GET", url: `${API}/sys/annountCement/syncNotic?anntId=&${stamp()}`, headers: { ...baseHeaders(), "X-Access-Token": readerToken } });
+    expect(blank.json()).toMatchObject({ success: true });
+    await until(() => bellPushes(mine).length === 3);
+    expect(bellPushes(mine)[2]).toEqual({ cmd: "user", userId: await idOf("wangfang") });
+    await sleep(200);
+    expect(bellPushes(admins)).toHaveLength(1);
+    expect(bellPushes(mine)).toHaveLength(3);
+  });
+});
+
+describe("常见案例 › 列表页 demos (JeecgBoot's MockController data)", () => {
+  /** What the client's `STable` reads from `res.result`. */
+  const expectStablePage = (r: { status: number; body: { success: boolean; result: Record<string, unknown> } }, totalCount: number) => {
+    expectSuccess(r);
+    expect(r.body.result).toMatchObject({ pageNo: expect.any(Number), pageSize: expect.any(Number), totalCount, totalPage: expect.any(Number), data: expect.any(Array) });
+  };
+
+  it("查询表格: GET /mock/api/role?t=<date> on create, then GET /mock/api/service?pageNo=1&pageSize=10 → rules keyed by id", async () => {
+    expectSuccess(await get(`/mock/api/role?t=${encodeURIComponent(new Date().toISOString())}`));
+    const r = await get("/mock/api/service?pageNo=1&pageSize=10");
+    expectStablePage(r, 46);
+    expect(r.body.result).toMatchObject({ pageNo: 1, pageSize: 10, totalPage: 5 });
+    expect(r.body.result.data).toHaveLength(10);
+    expect(r.body.result.data[0]).toEqual({ key: 1, id: 1, no: "No 001", description: expect.any(String), callNo: expect.any(Number), status: expect.any(Number), updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), editable: false });
+    const last = await get("/mock/api/service?pageNo=5&pageSize=10&id=&status=0");
+    expect(last.body.result.data.map((row: { id: number }) => row.id)).toEqual([41, 42, 43, 44, 45, 46]);
+  });
+
+  it("查询表格: sorting 服务调用次数 sends sortField=callNo&sortOrder=descend → the page in that order", async () => {
+    const r = await get("/mock/api/service?pageNo=1&pageSize=10&sortField=callNo&sortOrder=descend");
+    expectStablePage(r, 46);
+    const calls = r.body.result.data.map((row: { callNo: number }) => row.callNo);
+    expect(calls).toEqual([...calls].sort((a, b) => b - a));
+    const all = (await get("/mock/api/service?pageNo=1&pageSize=100")).body.result.data.map((row: { callNo: number }) => row.callNo);
+    expect(calls[0]).toBe(Math.max(...all));
+  });
+
+  it("角色列表: GET /mock/api/role?pageNo=1&pageSize=10 → roles whose permissions carry actionEntitySet; RoleModal: GET /mock/api/permission/no-pager", async () => {
+    const r = await get("/mock/api/role?pageNo=1&pageSize=10&sortField=createTime&sortOrder=ascend");
+    expectStablePage(r, 6);
+    const admin = r.body.result.data.find((role: { id: string }) => role.id === "admin");
+    expect(admin).toMatchObject({ name: "管理员", status: 1, createTime: expect.any(String) });
+    expect(admin.permissions[0]).toMatchObject({ roleId: "admin", permissionId: expect.any(String), permissionName: expect.any(String) });
+    expect(admin.permissions[0].actionEntitySet[0]).toEqual({ action: expect.any(String), describe: expect.any(String), defaultCheck: false });
+
+    const all = await get("/mock/api/permission/no-pager");
+    expectSuccess(all);
+    expect(Array.isArray(all.body.result)).toBe(true);
+    const ids = all.body.result.map((p: { id: string }) => p.id);
+    // The dialog ticks each permission's actions by the role's permissionId.
+    for (const held of admin.permissions) expect(ids).toContain(held.permissionId);
+    expect(JSON.parse(all.body.result[0].actionData)[0]).toEqual({ action: "add", describe: "新增", defaultCheck: false });
+  });
+
+  it("权限列表: GET /mock/api/permission?pageNo=1&pageSize=10 → permissions whose actionData parses to the action tags", async () => {
+    const r = await get("/mock/api/permission?pageNo=1&pageSize=10");
+    expectStablePage(r, 12);
+    expect(r.body.result.data).toHaveLength(10);
+    for (const permission of r.body.result.data) {
+      expect([1, 2]).toContain(permission.status); // statusFilter: 1 正常, 2 禁用
+      expect(JSON.parse(permission.actionData).map((a: { describe: string }) => a.describe)).toEqual(expect.arrayContaining(["新增", "查询"]));
+    }
+  });
+
+  it("refuses a bad page or sort field (400) and callers without a session", async () => {
+    const badPage = await get("/mock/api/service?pageNo=abc&pageSize=10");
+    expect(badPage.status).toBe(400);
+    expect(badPage.body.message).toBe("查询参数校验失败：「页码」格式不正确");
+    const badSort = await get("/mock/api/role?pageNo=1&pageSize=10&sortField=password");
+    expect(badSort.status).toBe(400);
+    expect(badSort.body.message).toBe("不支持按「password」排序");
+    const anonymous = await t.app.inject({ method: "GET", url: `${API}/mock/api/permission/no-pager?${stamp()}` });
+    expect(anonymous.json()).toMatchObject({ success: false, message: expect.stringContaining("Token失效") });
+  });
+});
+
+describe("系统监控 › SQL监控 (layouts/IframePageView)", () => {
+  type Node = { path: string; component: string; meta: { title: string; url?: string; consoleComponent?: string }; children?: Node[] };
+  const find = (nodes: Node[], title: string): Node | undefined =>
+    nodes.map((n) => (n.meta.title === title ? n : find(n.children ?? [], title))).find(Boolean);
+
+  it("the menu item is JeecgBoot's iframe of {{ window._CONFIG['domianURL'] }}/druid/ (our console's page named beside it)", async () => {
+    const r = await get("/sys/permission/getUserPermissionByToken");
+    const item = find(r.body.result.menu, "SQL监控")!;
+    expect(item).toMatchObject({ component: "layouts/IframePageView", meta: { url: "{{ window._CONFIG['domianURL'] }}/druid/", consoleComponent: "modules/monitor/SqlMonitor" } });
+    expect(item.path).toMatch(/^[0-9a-f]{32}$/); // external items get the URL's md5 as path
+  });
+
+  it("the frame's GET <domianURL>/druid/ (no token: a frame sends none) → a same-origin page holding no data, and its script", async () => {
+    const page = await t.app.inject({ method: "GET", url: `${API}/druid/`, headers: { Accept: "text/html" } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(page.body).toContain("<title>SQL监控</title>");
+    expect(page.body).toContain('<script src="druid.js"></script>');
+    expect(page.body).not.toMatch(/PostgreSQL|PGlite|pg_stat/);
+    const script = await t.app.inject({ method: "GET", url: `${API}/druid/druid.js` });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["content-type"]).toBe("application/javascript; charset=utf-8");
+    expect(script.body).toContain('localStorage.getItem("pro__Access-Token")');
+    expect(script.body).toContain('"/sys/monitor/database"');
+    expect(script.body).not.toContain("innerHTML");
+    const bare = await t.app.inject({ method: "GET", url: `${API}/druid` });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe("druid/");
+  });
+
+  it("the page's own request: GET /sys/monitor/database with the stored token in X-Access-Token → the figures it draws", async () => {
+    const r = await t.app.inject({ method: "GET", url: `${API}/sys/monitor/database`, headers: { Accept: "application/json", "X-Access-Token": token } });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().result).toMatchObject({ database: { engine: expect.any(String), version: expect.any(String) }, activity: expect.any(Array), slowest: { source: expect.any(String), rows: expect.any(Array) }, pool: { kind: expect.any(String) } });
+    expect((await t.app.inject({ method: "GET", url: `${API}/sys/monitor/database` })).json().message).toContain("Token失效");
   });
 });
 

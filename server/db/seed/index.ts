@@ -234,6 +234,8 @@ export async function seed(db: Db, opts: { adminPassword: string | null; demo?: 
   await once(db, "oss-storage-type-s3-v1", seedS3StorageType);
   await once(db, "monitoring-menus-v1", monitoringMenus);
   await once(db, "menus-with-pages-v1", dropUnbuiltMenus);
+  await once(db, "bbh-page-routes-v1", bbhPageRoutes);
+  await once(db, "sql-monitor-frame-v1", sqlMonitorFrame);
   if (seeded || seededV2 || seededV3 || seededDemo || seededDemoQuestions) await db.execute(sql`analyze`);
   return { generatedAdminPassword: generated, seeded };
 }
@@ -258,16 +260,13 @@ async function deletePermissions(tx: Db, ids: string[]): Promise<void> {
 }
 
 /**
- * Issue 12, for databases seeded before: SQL监控 opens the database page instead of Druid; SQL监控 and 在线文档
- * get their permission buttons, granted to the admin role; iframe items of outside sites open in a new tab
- * (a frame of them is blocked); the 报表设计 big-screen demos, which no page backs, are removed.
+ * Issue 12, for databases seeded before: SQL监控 and 在线文档 get their permission buttons, granted to the admin
+ * role; iframe items of outside sites open in a new tab (a frame of them is blocked); the 报表设计 big-screen
+ * demos, which no page backs, are removed. (Issue 12 also turned SQL监控 into our console's page; since issue 23
+ * it keeps JeecgBoot's iframe of `…/druid/`, which this server serves, see `sqlMonitorFrame`.)
  * On a fresh database the menu tree already has all this, and the step changes nothing.
  */
 async function menusThatLeadSomewhere(tx: Db): Promise<void> {
-  await tx
-    .update(sysPermission)
-    .set({ url: SQL_MONITOR_MENU.url, component: SQL_MONITOR_MENU.component, componentName: SQL_MONITOR_MENU.componentName, internalOrExternal: false })
-    .where(eq(sysPermission.url, SQL_MONITOR_MENU.legacyUrl));
   await ensureButton(tx, SQL_MONITOR_MENU.url, SQL_MONITOR_MENU.perms, "查看数据库监控");
   await ensureButton(tx, API_DOC_MENU.url, API_DOC_MENU.perms, "查看接口文档");
 
@@ -319,6 +318,64 @@ async function dropUnbuiltMenus(tx: Db): Promise<void> {
       ),
     );
   await deletePermissions(tx, folders.map((r) => r.id));
+}
+
+/**
+ * Issue 23, for databases seeded since issue 12: SQL监控 goes back to JeecgBoot's iframe of `…/druid/` (this server
+ * serves that page), which the Vue 2 client can open; our console still shows its own page for it. Its button and
+ * grants stay on the same row. A fresh database has the iframe already, and the step changes nothing.
+ */
+async function sqlMonitorFrame(tx: Db): Promise<void> {
+  const { issue12 } = SQL_MONITOR_MENU;
+  await tx
+    .update(sysPermission)
+    .set({ url: SQL_MONITOR_MENU.url, component: SQL_MONITOR_MENU.component, componentName: null, internalOrExternal: false })
+    .where(and(eq(sysPermission.url, issue12.url), eq(sysPermission.component, issue12.component)));
+}
+
+/** The seed tree's pages that carry a page route (`withPageRoute`): the page row's url and component, and the route. */
+export function pageRoutesOf(tree: SeedMenu[]): Array<{ url: string; component: string; route: SeedMenu }> {
+  return tree.flatMap((m) => {
+    const route = m.alwaysShow && m.component ? m.children?.find((c) => c.menuType === 1 && c.hidden && c.url === m.url) : undefined;
+    return [...(route ? [{ url: m.url, component: m.component!, route: { ...route, children: [] } }] : []), ...pageRoutesOf(m.children ?? [])];
+  });
+}
+
+/**
+ * Issue 23, for databases seeded before: every 红色印记 page with hidden detail children (`alwaysShow`) gets its
+ * hidden page route on its own path (menus.ts `withPageRoute`), granted to every role, department role and
+ * department that holds the page, so the JeecgBoot Vue 2 client's route for the page ends instead of redirecting
+ * to itself. A page that has a live child on its own path already is left as it is (a fresh database).
+ */
+async function bbhPageRoutes(tx: Db): Promise<void> {
+  for (const page of pageRoutesOf(bbhMenus)) {
+    const rows = await tx
+      .select({ id: sysPermission.id })
+      .from(sysPermission)
+      .where(and(eq(sysPermission.url, page.url), eq(sysPermission.component, page.component), eq(sysPermission.alwaysShow, true), eq(sysPermission.delFlag, 0)));
+    for (const { id: parentId } of rows) {
+      const existing = await tx
+        .select({ id: sysPermission.id })
+        .from(sysPermission)
+        .where(and(eq(sysPermission.parentId, parentId), eq(sysPermission.url, page.url), eq(sysPermission.delFlag, 0)));
+      if (existing.length > 0) continue;
+      const [row] = flattenMenus([page.route], parentId);
+      await tx.insert(sysPermission).values(row);
+      await tx.update(sysPermission).set({ isLeaf: false }).where(eq(sysPermission.id, parentId));
+      const now = new Date();
+      const roles = await tx.select({ roleId: sysRolePermission.roleId }).from(sysRolePermission).where(eq(sysRolePermission.permissionId, parentId));
+      if (roles.length) await tx.insert(sysRolePermission).values(roles.map((r) => ({ id: nextId(), roleId: r.roleId, permissionId: row.id!, operateDate: now })));
+      const departRoles = await tx
+        .select({ roleId: sysDepartRolePermission.roleId, departId: sysDepartRolePermission.departId })
+        .from(sysDepartRolePermission)
+        .where(eq(sysDepartRolePermission.permissionId, parentId));
+      if (departRoles.length) {
+        await tx.insert(sysDepartRolePermission).values(departRoles.map((r) => ({ id: nextId(), roleId: r.roleId, departId: r.departId, permissionId: row.id!, operateDate: now })));
+      }
+      const departs = await tx.select({ departId: sysDepartPermission.departId }).from(sysDepartPermission).where(eq(sysDepartPermission.permissionId, parentId));
+      if (departs.length) await tx.insert(sysDepartPermission).values(departs.map((d) => ({ id: nextId(), departId: d.departId, permissionId: row.id! })));
+    }
+  }
 }
 
 /** A button with `perms` under the menu item at `menuUrl`, granted to the admin role, unless the code exists. */

@@ -7,8 +7,8 @@
  *   ../shared/contract.md §11.4. Titles, urls, component paths, component names, redirects, sort
  *   numbers, icons and the route / hidden / always-show / external-link flags are taken verbatim
  *   from that script. The two orphan rows of the script (加班申请, 我的任务表单 — their parents do not
- *   exist) are left out. Issue 12 departs from the script where an item led nowhere: SQL监控 opens our
- *   database page instead of Druid, 在线文档 and SQL监控 get permission buttons, JEECG官方网站 opens in a new
+ *   exist) are left out. Issue 12 departs from the script where an item led nowhere: SQL监控 frames our
+ *   database page instead of Druid's, 在线文档 and SQL监控 get permission buttons, JEECG官方网站 opens in a new
  *   tab, and the 报表设计 big-screen demos are left out. So are the items whose pages this console does not
  *   have — 统计报表's demos, 在线开发's Online表单/报表 with their hidden AUTO routes, 租户管理, 菜单管理2,
  *   路由网关 and the 常见案例 demos (`DROPPED_UNBUILT_MENUS` below): a seeded item opens a working page.
@@ -53,17 +53,26 @@ function buttons(list: Array<[perms: string, name: string]>): SeedMenu[] {
 }
 
 /**
- * Issue 12: JeecgBoot's SQL监控 frames Druid's console (`…/druid/`), which this server does not have; its menu
- * item opens our database page instead, guarded by its own permission code.
+ * SQL监控 has JeecgBoot's shape: an iframe (`layouts/IframePageView`) of `{{ window._CONFIG['domianURL'] }}/druid/`.
+ * This server has no Druid; it serves a page of its own database figures there (server/modules/sys/druid-page.ts),
+ * which the JeecgBoot Vue 2 client frames, while our console opens its own SQL监控 page for the item
+ * (`consoleComponent`, sent as `meta.consoleComponent`). Guarded by its own permission code (issue 12).
+ * Issue 12 had made the item our console's page (`issue12`), which the Vue 2 client lacks: blank there; seed step
+ * `sql-monitor-frame-v1` puts databases seeded since back to the iframe.
  */
 export const SQL_MONITOR_MENU = {
-  url: "/monitor/sql",
-  component: "modules/monitor/SqlMonitor",
-  componentName: "SqlMonitor",
+  url: "{{ window._CONFIG['domianURL'] }}/druid/",
+  component: "layouts/IframePageView",
+  consoleComponent: "modules/monitor/SqlMonitor",
   perms: "system:monitor:sql",
-  /** The JeecgBoot item this one replaces in databases seeded before. */
-  legacyUrl: "{{ window._CONFIG['domianURL'] }}/druid/",
+  issue12: { url: "/monitor/sql", component: "modules/monitor/SqlMonitor", componentName: "SqlMonitor" },
 } as const;
+
+/**
+ * Iframe items our console renders as one of its own pages instead of framing the URL (`meta.consoleComponent` of
+ * the menu answer; JeecgBoot clients ignore it and frame the URL, a JeecgBoot server never sends it).
+ */
+export const CONSOLE_PAGES_FOR_FRAMES: Readonly<Record<string, string>> = { [SQL_MONITOR_MENU.url]: SQL_MONITOR_MENU.consoleComponent };
 
 /**
  * Issue 11: the 性能监控 pages read server figures only admins may see; each page has its own code, granted to
@@ -529,7 +538,6 @@ export const systemMenus: SeedMenu[] = [
         name: "SQL监控",
         url: SQL_MONITOR_MENU.url,
         component: SQL_MONITOR_MENU.component,
-        componentName: SQL_MONITOR_MENU.componentName,
         menuType: 1,
         sortNo: 3,
         children: [button(SQL_MONITOR_MENU.perms, "查看数据库监控", 1)],
@@ -894,6 +902,20 @@ function crud(
 
 const ALL_CRUD = ["list", "add", "edit", "delete", "deleteBatch", "export", "import"] as const;
 
+/**
+ * Issue 23: a 红色印记 page that is a menu item with hidden detail children (`alwaysShow`) also gets a hidden
+ * child on its own path, showing the same page: its "page route". The JeecgBoot Vue 2 client turns `alwaysShow`
+ * into a redirect from the item's path to itself, which vue-router follows until the stack overflows unless a
+ * child holds the same path (children are registered first, and the first record of a path wins), as
+ * 个人设置's 基本设置 does in JeecgBoot's own menu. Our console registers the item's route first and leaves the
+ * child out (providers/menu.ts); hidden, neither menu shows it. The server grants it with its page
+ * (permission.repo.ts `grantedPermissions`), and seed step `bbh-page-routes-v1` adds it to databases seeded before.
+ */
+export function withPageRoute(page: SeedMenu & { component: string }): SeedMenu {
+  const route: SeedMenu = { name: `${page.name}列表`, url: page.url, component: page.component, menuType: 1, sortNo: 0, hidden: true };
+  return { ...page, alwaysShow: true, children: [route, ...(page.children ?? [])] };
+}
+
 export const bbhMenus: SeedMenu[] = [
   {
     name: "红色印记",
@@ -912,7 +934,7 @@ export const bbhMenus: SeedMenu[] = [
         sortNo: 1,
         icon: "calendar",
         children: [
-          {
+          withPageRoute({
             name: "自定义活动",
             url: "/bbh/activity/custom",
             component: "bbh/activity/CustomActivityList",
@@ -929,8 +951,8 @@ export const bbhMenus: SeedMenu[] = [
                 hidden: true,
               },
             ],
-          },
-          {
+          }),
+          withPageRoute({
             name: "红色活动",
             url: "/bbh/activity/red",
             component: "bbh/activity/RedActivityList",
@@ -963,7 +985,7 @@ export const bbhMenus: SeedMenu[] = [
                 ]),
               },
             ],
-          },
+          }),
           {
             name: "任务管理",
             url: "/bbh/activity/task",
@@ -977,7 +999,7 @@ export const bbhMenus: SeedMenu[] = [
               ["bbh:task:qrCode", "下载任务二维码"],
             ]),
           },
-          {
+          withPageRoute({
             name: "红色印记",
             url: "/bbh/redmark",
             component: "bbh/redmark/RedMarkList",
@@ -999,7 +1021,7 @@ export const bbhMenus: SeedMenu[] = [
                 ["bbh:redmark:thumb", "批量生成缩略图"],
               ]),
             ],
-          },
+          }),
           {
             name: "印记地图",
             url: "/bbh/redmark/map",
@@ -1097,7 +1119,7 @@ export const bbhMenus: SeedMenu[] = [
         sortNo: 2,
         icon: "team",
         children: [
-          {
+          withPageRoute({
             name: "玩家活动",
             url: "/bbh/player/userActivity",
             component: "bbh/player/UserActivityList",
@@ -1115,7 +1137,7 @@ export const bbhMenus: SeedMenu[] = [
               },
               ...buttons(crud("userActivity", "玩家活动", ["list", "edit", "delete", "deleteBatch", "export"])),
             ],
-          },
+          }),
           {
             name: "玩家任务",
             url: "/bbh/player/userTask",
@@ -1179,7 +1201,7 @@ export const bbhMenus: SeedMenu[] = [
         sortNo: 4,
         icon: "bank",
         children: [
-          {
+          withPageRoute({
             name: "学校",
             url: "/bbh/school",
             component: "bbh/school/SchoolList",
@@ -1197,7 +1219,7 @@ export const bbhMenus: SeedMenu[] = [
               },
               ...buttons(crud("school", "学校", [...ALL_CRUD])),
             ],
-          },
+          }),
           {
             name: "学生",
             url: "/bbh/student",
@@ -1226,7 +1248,7 @@ export const bbhMenus: SeedMenu[] = [
         icon: "tags",
         children: buttons([...crud("tag", "标签", [...ALL_CRUD]), ["bbh:tag:sort", "修改展示顺序"]]),
       },
-      {
+      withPageRoute({
         name: "微信用户",
         url: "/bbh/wxUser",
         component: "bbh/wxuser/BbhWxUserList",
@@ -1250,7 +1272,7 @@ export const bbhMenus: SeedMenu[] = [
             ["bbh:wxUser:assignDepart", "分配所属组织"],
           ]),
         ],
-      },
+      }),
       {
         name: "消息中心",
         url: "/bbh/messageCenter",

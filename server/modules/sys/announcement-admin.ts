@@ -6,7 +6,8 @@
  * `userIds` list, `id1,id2,` with JeecgBoot's trailing comma), or `DEPART` (our addition: `departIds`, the
  * users of those departments and their sub-departments, resolved when saving and stored as `USER`).
  * The rich text is sanitised by the allow-list of `sanitizeContent` before it is stored, and again when read.
- * Release pushes `{cmd:"topic"|"user", msgId, msgTxt}` over the websocket so bells reload at once.
+ * Release pushes `{cmd:"topic"|"user", msgId, msgTxt}` over the websocket so bells reload at once; the Vue 2
+ * client asks for the same push again with `syncNotic` after 撤销.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Type, type Static } from "typebox";
@@ -20,7 +21,7 @@ import { OptionalText } from "../../lib/field-schema.js";
 import { nextId } from "../../lib/ids.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can, signedIn } from "../../plugins/auth.js";
-import { sanitizeContent, toAnnouncementJson } from "./announcement.repo.js";
+import { findVisible, sanitizeContent, toAnnouncementJson } from "./announcement.repo.js";
 import { Id, IdQuery, IdsQuery, ListQuery, UNSCOPED, parseIds, parseOptionalIds, scope } from "./shared.js";
 import { scopeRows, unscoped } from "../../plugins/row-scope.js";
 import { rowScope, viewOf } from "../../lib/row-scope.js";
@@ -83,6 +84,8 @@ const AnnouncementBody = Type.Object({
 });
 type Body = Static<typeof AnnouncementBody>;
 const EditBody = Type.Object({ ...AnnouncementBody.properties, id: Id });
+/** `syncNotic?anntId=`: JeecgBoot treats a missing or blank id as "bells reload" (批量设置已读). */
+const SyncQuery = Type.Object({ anntId: Type.Optional(Type.String({ title: "通告编号", maxLength: 36, pattern: "^[A-Za-z0-9_-]*$" })) });
 
 const blank = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === "" ? null : v.trim());
 
@@ -274,6 +277,32 @@ export default async function announcementAdminRoutes(base: FastifyInstance) {
     await push(row);
     void realtime.broadcast({ cmd: "live", apiBase: "/sys/annountCement", type: "updated", ids: [row.id] });
     return ok(null, "该系统通知撤销成功");
+  });
+
+  /**
+   * JeecgBoot's 同步消息: the Vue 2 client sends it after 撤销 (some versions also after a read in 我的消息) so
+   * that bells reload. Holders of the release or revoke code push the announcement to its audience exactly as
+   * release and revoke do (a draft, whose title was never released, to nobody); anyone else may only reload
+   * their own bells, and only for an announcement that reached them. Without an id JeecgBoot broadcast
+   * "批量设置已读" to everyone; here only the caller's own bells reload, as `readAll` does.
+   */
+  app.get("/sys/annountCement/syncNotic", { config: signedIn, schema: { querystring: SyncQuery } }, async (req) => {
+    const user = req.currentUser();
+    const anntId = req.query.anntId?.trim();
+    if (!anntId) {
+      await realtime.send(user.userId, { cmd: "user", userId: user.userId });
+      return ok(null);
+    }
+    const codes = await app.ctx.sessions.permissionCodes(user.userId, user.versions);
+    if (codes.has(ANNOUNCEMENT_CODES.release) || codes.has(ANNOUNCEMENT_CODES.revoke)) {
+      const row = await find(anntId);
+      if (row.sendStatus !== DRAFT) await push(row);
+      return ok(null);
+    }
+    const row = await findVisible(db, anntId, user.userId);
+    if (!row) throw refused("未找到对应实体");
+    await realtime.send(user.userId, { cmd: "user", userId: user.userId, msgId: row.id, msgTxt: row.titile ?? "" });
+    return ok(null);
   });
 
   app.put("/sys/sysAnnouncementSend/readAll", { config: signedIn }, async (req) => {

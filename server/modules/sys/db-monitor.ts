@@ -11,7 +11,8 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/client.js";
 import { ok } from "../../lib/envelope.js";
-import { can } from "../../plugins/auth.js";
+import { anonymous, can } from "../../plugins/auth.js";
+import { DRUID_PAGE_HTML, DRUID_PAGE_SCRIPT } from "./druid-page.js";
 
 export const SQL_MONITOR_PERMISSION = "system:monitor:sql";
 const TOP = 20;
@@ -83,6 +84,17 @@ async function slowestFromActivity(db: Db): Promise<Row[]> {
 }
 
 export default async function dbMonitorRoutes(app: FastifyInstance) {
+  // The page JeecgBoot's SQL监控 item frames (druid-page.ts): no data in it, so anonymous; its data comes from the
+  // route below, with the token the page finds in local storage. Not API operations, so not in the document.
+  const page = { config: anonymous, schema: { hide: true } };
+  app.get("/druid", page, async (_req, reply) => reply.redirect("druid/"));
+  for (const path of ["/druid/", "/druid/index.html"]) {
+    app.get(path, page, async (_req, reply) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(DRUID_PAGE_HTML));
+  }
+  app.get("/druid/druid.js", page, async (_req, reply) =>
+    reply.header("cache-control", "no-cache").type("application/javascript; charset=utf-8").send(DRUID_PAGE_SCRIPT),
+  );
+
   app.get(
     "/sys/monitor/database",
     {

@@ -1,10 +1,12 @@
 /** Menu and button permissions of a user, shaped as `getUserPermissionByToken` answers (contract.md §7.1). */
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { AuthEntry, MenuNode } from "../../../contract/index.js";
 import type { Db } from "../../db/client.js";
 import { formatDateTime } from "../../lib/dates.js";
 import { sysPermission } from "../../db/schema.js";
+import { CONSOLE_PAGES_FOR_FRAMES } from "../../db/seed/menus.js";
 import { grantedPermissionIds } from "./session.repo.js";
 
 type PermissionRow = typeof sysPermission.$inferSelect;
@@ -45,6 +47,8 @@ function toNode(row: PermissionRow, isTop: boolean): MenuNode {
   if (row.hideTab) node.meta.hideTab = true;
   if (row.icon) node.meta.icon = row.icon;
   if (external) node.meta.url = url;
+  const consolePage = component === "layouts/IframePageView" && Object.hasOwn(CONSOLE_PAGES_FOR_FRAMES, url) ? CONSOLE_PAGES_FOR_FRAMES[url] : undefined;
+  if (consolePage) node.meta.consoleComponent = consolePage;
   return node;
 }
 
@@ -72,11 +76,33 @@ export function buildMenuTree(rows: PermissionRow[]): MenuNode[] {
   return tree;
 }
 
+/**
+ * The rows a user holds (`grantedPermissionIds`), plus the page route of every granted page with hidden children
+ * (`alwaysShow`): its hidden child menu on the page's own path (server/db/seed/menus.ts `withPageRoute`). The
+ * JeecgBoot Vue 2 client cannot open such a page without it (a redirect to itself), so it comes with the page
+ * whatever was ticked for the role; it opens nothing the page does not.
+ */
 export async function grantedPermissions(db: Db, userId: string): Promise<PermissionRow[]> {
+  const page = alias(sysPermission, "granted_page");
+  const route = alias(sysPermission, "page_route");
+  const pageRoutes = db
+    .select({ id: route.id })
+    .from(route)
+    .innerJoin(page, eq(page.id, route.parentId))
+    .where(
+      and(
+        inArray(page.id, grantedPermissionIds(db, userId)),
+        eq(page.alwaysShow, true),
+        eq(page.delFlag, 0),
+        eq(route.menuType, 1),
+        eq(route.hidden, true),
+        eq(route.url, page.url),
+      ),
+    );
   return db
     .select()
     .from(sysPermission)
-    .where(and(eq(sysPermission.delFlag, 0), inArray(sysPermission.id, grantedPermissionIds(db, userId))))
+    .where(and(eq(sysPermission.delFlag, 0), or(inArray(sysPermission.id, grantedPermissionIds(db, userId)), inArray(sysPermission.id, pageRoutes))))
     .orderBy(asc(sysPermission.sortNo), asc(sysPermission.id));
 }
 
