@@ -80,10 +80,20 @@ export function parsePageSize(raw: string | undefined, maxPageSize: number, fall
   return Math.min(pageSize, maxPageSize);
 }
 
+/**
+ * A `pageNo` parameter: absent or empty → 1, and page 0 or a negative page → 1, as JeecgBoot's MyBatis-Plus
+ * pages it. The Vue 2 list mixin asks for `pageNo=0` after deleting the last row of the last page, and expects
+ * the first page back, not a refusal. Non-numbers are bad input. Every list that reads a page number uses this.
+ */
+export function parsePageNo(raw: string | number | undefined): number {
+  if (raw === undefined || raw === "") return 1;
+  const pageNo = typeof raw === "number" ? raw : parseInteger(raw, "pageNo");
+  if (!Number.isSafeInteger(pageNo)) throw badRequest("参数「pageNo」必须是整数");
+  return Math.max(1, pageNo);
+}
+
 function parsePaging(query: Query, maxPageSize: number) {
-  const pageNoRaw = single(query, "pageNo");
-  const pageNo = pageNoRaw === undefined || pageNoRaw === "" ? 1 : parseInteger(pageNoRaw, "pageNo");
-  if (pageNo < 1) throw badRequest("页码（pageNo）必须大于等于 1");
+  const pageNo = parsePageNo(single(query, "pageNo"));
   const pageSize = parsePageSize(single(query, "pageSize"), maxPageSize);
   const offset = (pageNo - 1) * pageSize;
   if (offset > MAX_OFFSET) throw badRequest(`页码过大：最多可翻到第 ${MAX_OFFSET} 条记录，请增加查询条件缩小范围`);

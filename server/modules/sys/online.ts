@@ -16,7 +16,7 @@ import { and, desc, eq, gt, ilike, isNull, sql } from "drizzle-orm";
 import { sysSession, sysUser } from "../../db/schema.js";
 import { formatDateTime } from "../../lib/dates.js";
 import { badRequest, ok, refused } from "../../lib/envelope.js";
-import { escapeLike, parsePageSize, toPage } from "../../lib/list-query.js";
+import { escapeLike, parsePageNo, parsePageSize, toPage } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { LOG_LOGIN, writeLog } from "./log.repo.js";
 import { Delegation } from "./privilege.js";
@@ -26,7 +26,7 @@ export const ONLINE_PERMS = { list: "system:online:list", forceLogout: "system:o
 const SESSION_ID = /^[0-9a-f]{32}$/;
 
 const OnlineQuery = Type.Object({
-  pageNo: Type.Optional(Type.String({ title: "页码", maxLength: 10, pattern: "^[0-9]*$" })),
+  pageNo: Type.Optional(Type.String({ title: "页码", maxLength: 10 })),
   pageSize: Type.Optional(Type.String({ title: "每页条数", maxLength: 10, pattern: "^[0-9]*$" })),
   username: Type.Optional(Type.String({ title: "用户账号", maxLength: 100 })),
 });
@@ -40,7 +40,7 @@ export default async function onlineRoutes(base: FastifyInstance) {
   const { db, sessions, config } = app.ctx;
 
   app.get("/sys/online/list", { config: can(ONLINE_PERMS.list), schema: { querystring: OnlineQuery } }, async (req) => {
-    const pageNo = Math.max(1, Number(req.query.pageNo || 1) || 1);
+    const pageNo = parsePageNo(req.query.pageNo);
     const pageSize = parsePageSize(req.query.pageSize, config.maxPageSize);
     const username = req.query.username?.trim();
     const where = and(
