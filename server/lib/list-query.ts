@@ -100,12 +100,33 @@ function parsePaging(query: Query, maxPageSize: number) {
   return { pageNo, pageSize, limit: pageSize, offset };
 }
 
+/** What the integer column types hold; a filter value outside it is bad input, never a database error. */
+const INTEGER_RANGES: Record<string, readonly [number, number]> = {
+  smallint: [-32768, 32767],
+  smallserial: [-32768, 32767],
+  integer: [-2147483648, 2147483647],
+  serial: [-2147483648, 2147483647],
+  // Safe integers are inside bigint's range; parseInteger refuses the rest.
+  bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  bigserial: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+/** The range of an integer column by its SQL type, or undefined for a column of another type. */
+export const integerRange = (column: PgColumn) => INTEGER_RANGES[column.getSQLType()];
+
+function boundedInteger(spec: FieldSpec, raw: string, name: string): number {
+  const n = parseInteger(raw, name);
+  const range = integerRange(spec.column);
+  if (range && (n < range[0] || n > range[1])) throw badRequest(`参数「${name}」的取值超出范围（${range[0]} 至 ${range[1]}）`);
+  return n;
+}
+
 function typed(spec: FieldSpec, raw: string, name: string, endOfDay = false): unknown {
   switch (spec.type) {
     case "string":
       return raw;
     case "int":
-      return parseInteger(raw, name);
+      return boundedInteger(spec, raw, name);
     case "date":
     case "datetime": {
       const date = parseDateTime(raw, endOfDay);

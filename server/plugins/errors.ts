@@ -137,8 +137,16 @@ export default fp(async function errors(app: FastifyInstance) {
         .header("retry-after", "5")
         .send(fail(fault === "timeout" ? "数据库响应超时，请稍后再试" : "数据库暂时不可用，请稍后再试", 503));
     }
-    if (causeCode(err) === "23505") {
+    const sqlState = causeCode(err);
+    if (sqlState === "23505") {
       return reply.status(409).send(fail("数据库中已存在该记录", 500));
+    }
+    // Class 22 (data exception): a value the database cannot take (out of range, not a date, too long). The
+    // list helper and the schemas refuse such values first, naming the parameter; one that slipped through is
+    // still the request's fault, never a 500. Logged, so the missing check can be added.
+    if (sqlState?.startsWith("22")) {
+      req.log.warn({ err, sqlState }, "database refused a value");
+      return reply.status(400).send(fail("请求参数的取值超出范围或格式不正确", 400));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       req.log.info({ err }, "client error");
