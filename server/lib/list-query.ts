@@ -7,7 +7,7 @@
 import { and, asc, count, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Page } from "../../contract/index.js";
-import { parseDateTime } from "./dates.js";
+import { dateOutOfRange, dateRangeMessage, parseDateTime } from "./dates.js";
 import { badRequest } from "./envelope.js";
 import { rowsOf, type Db } from "../db/client.js";
 import type { VersionedCache, VersionSnapshot } from "./versioned-cache.js";
@@ -130,6 +130,7 @@ function typed(spec: FieldSpec, raw: string, name: string, endOfDay = false): un
     case "date":
     case "datetime": {
       const date = parseDateTime(raw, endOfDay);
+      if (!date && dateOutOfRange(raw)) throw badRequest(dateRangeMessage(`参数「${name}」`));
       if (!date) throw badRequest(`参数「${name}」不是有效的日期，格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss`);
       if (spec.type === "date") return date.toISOString().slice(0, 10) === raw ? raw : raw.slice(0, 10);
       return date;

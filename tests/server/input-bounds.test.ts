@@ -8,8 +8,12 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, getTableColumns, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
+import Ajv from "ajv";
 import * as schema from "../../server/db/schema.js";
 import { sysUser } from "../../server/db/schema.js";
+import { dateOutOfRange, parseDateTime } from "../../server/lib/dates.js";
+import { DATE_YEARS } from "../../server/lib/field-schema.js";
+import { validationMessage } from "../../server/plugins/errors.js";
 import { API, createTestApp, type TestApp } from "./helpers.js";
 
 let t: TestApp;
@@ -110,5 +114,94 @@ describe("integer filters are bounded by their column's type (item 8)", () => {
     const res = await t.app.inject({ method: "PUT", url: `${API}/sys/user/edit`, headers: { "x-access-token": admin }, payload: { id: user.id, birthday: "2024-02-31" } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 400, message: "请求参数的取值超出范围或格式不正确" });
+  });
+});
+
+/** Every property name of a date or timestamp column in the schema. */
+function dateProperties() {
+  const out = new Set<string>();
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable)) continue;
+    for (const [key, column] of Object.entries(getTableColumns(table))) if (/^(date|timestamp)/.test(column.getSQLType())) out.add(key);
+  }
+  return [...out];
+}
+
+/** The request-body properties (top level, through unions) whose schema is one of the shared date patterns. */
+function datePatternProperties(body: Schema | undefined): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [key, prop] of Object.entries(body?.properties ?? {})) {
+    const nodes = [prop, ...(prop.anyOf ?? [])];
+    const dated = nodes.find((n) => typeof n.pattern === "string" && n.pattern.includes(DATE_YEARS));
+    if (dated) out.push([key, String((prop as { title?: string }).title ?? (dated as { title?: string }).title)]);
+  }
+  return out;
+}
+
+describe("dates are bounded to 1900-01-01 … 9999-12-31 (item 9)", () => {
+  it("every list refuses <date>_begin / _end / = 0001-01-01, naming the parameter, and never answers 500", async () => {
+    const names = dateProperties();
+    let listsWithDates = 0;
+    for (const suffix of ["_begin", "_end", ""]) {
+      const params = Object.fromEntries(names.map((k) => [`${k}${suffix}`, "0001-01-01"]));
+      let lists = 0;
+      for (const r of listRoutes()) {
+        const refused = await refusalsOf(r, params);
+        if (Object.keys(refused).length) lists++;
+        for (const [name, message] of Object.entries(refused)) expect(message, `${r.url} ${name}`).toBe(`参数「${name}」的日期超出范围（1900-01-01 至 9999-12-31）`);
+      }
+      if (suffix === "_begin") listsWithDates = lists;
+    }
+    expect(listsWithDates).toBeGreaterThanOrEqual(36);
+  });
+
+  it("takes the ends of the range, refuses a day before or after it", async () => {
+    expect(await get(`${API}/sys/user/list`, { createTime_begin: "1900-01-01", createTime_end: "9999-12-31" })).toMatchObject({ status: 200 });
+    expect(await get(`${API}/sys/user/list`, { createTime_begin: "1899-12-31 23:59:59" })).toEqual({ status: 400, message: "参数「createTime_begin」的日期超出范围（1900-01-01 至 9999-12-31）" });
+    expect(await get(`${API}/sys/user/list`, { createTime: ">= 0001-01-01" })).toEqual({ status: 400, message: "参数「createTime」的日期超出范围（1900-01-01 至 9999-12-31）" });
+    expect(await get(`${API}/sys/user/list`, { birthday_end: "0099-01-01" })).toEqual({ status: 400, message: "参数「birthday_end」的日期超出范围（1900-01-01 至 9999-12-31）" });
+  });
+
+  it("every body date field built on the shared date pattern refuses 0001-01-01 by its label", async () => {
+    const ajv = new Ajv({ coerceTypes: "array", useDefaults: true, removeAdditional: true, allErrors: true, strict: false });
+    let fields = 0;
+    for (const r of routes.filter((x) => x.url.startsWith(API))) {
+      const body = (r.schema as { body?: Schema } | undefined)?.body;
+      const dated = datePatternProperties(body);
+      if (!dated.length) continue;
+      const validate = ajv.compile(body!);
+      for (const [key, title] of dated) {
+        fields++;
+        for (const [value, ok] of [["0001-01-01", false], ["1899-12-31 23:59:59", false], ["2024-13-01", false], ["1900-01-01", true], ["9999-12-31", true]] as const) {
+          validate({ [key]: value });
+          const errors = (validate.errors ?? []).filter((e) => e.instancePath === `/${key}`);
+          expect(errors.length === 0, `${r.url} ${key}=${value}`).toBe(ok);
+          if (!ok) expect(validationMessage(errors, "body", body), `${r.url} ${key}`).toMatch(new RegExp(`^请求体校验失败：「${title}」应为 1900-01-01 至 9999-12-31 之间的有效日期（yyyy-MM-dd`));
+        }
+      }
+    }
+    expect(fields).toBeGreaterThanOrEqual(10);
+  });
+
+  it("over the wire: a red-mark activity's start and a user's birthday of 0001-01-01 are 400s naming the field", async () => {
+    const activity = await t.app.inject({ method: "POST", url: `${API}/bbh/api/activity/main/add`, headers: { "x-access-token": admin }, payload: { activityName: "远古活动", activityType: 1, startTime: "0001-01-01 00:00:00" } });
+    expect(activity.statusCode).toBe(400);
+    expect(activity.json().message).toBe("请求体校验失败：「开始时间」应为 1900-01-01 至 9999-12-31 之间的有效日期（yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss）");
+    const [user] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, "zhangsan"));
+    const edit = await t.app.inject({ method: "PUT", url: `${API}/sys/user/edit`, headers: { "x-access-token": admin }, payload: { id: user.id, birthday: "0001-01-01" } });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().message).toBe("请求体校验失败：「生日」应为 1900-01-01 至 9999-12-31 之间的有效日期（yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss）");
+    const own = await t.app.inject({ method: "PUT", url: `${API}/sys/user/appEdit`, headers: { "x-access-token": admin }, payload: { birthday: "0001-01-01" } });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe("请求体校验失败：「生日」应为 1900-01-01 至 9999-12-31 之间的有效日期（yyyy-MM-dd）");
+  });
+
+  it("the parser the list helper and the bodies share refuses the same days", () => {
+    expect(parseDateTime("0001-01-01")).toBeNull();
+    expect(parseDateTime("1899-12-31 23:59:59")).toBeNull();
+    expect(parseDateTime("1900-01-01")?.toISOString()).toBe("1899-12-31T16:00:00.000Z");
+    expect(parseDateTime("9999-12-31", true)?.toISOString()).toBe("9999-12-31T15:59:59.000Z");
+    expect(dateOutOfRange("0001-01-01")).toBe(true);
+    expect(dateOutOfRange("2024-02-31")).toBe(false);
   });
 });
