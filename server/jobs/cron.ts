@@ -31,9 +31,24 @@ export function parseCron(expr: string): Cron {
   return cron;
 }
 
-/** The next `count` run times strictly after `from`. */
+/** Most run times a preview computes, and the time it may take (an expression that fires rarely searches far). */
+export const PREVIEW_MAX_RUNS = 20;
+export const PREVIEW_BUDGET_MS = 200;
+
+/**
+ * The next `count` (at most PREVIEW_MAX_RUNS) run times strictly after `from`, one at a time, stopping early when
+ * PREVIEW_BUDGET_MS is spent, so no request can hold the event loop with a preview.
+ */
 export function nextRuns(expr: string, count: number, from = new Date()): Date[] {
-  return parseCron(expr).nextRuns(count, from);
+  const cron = parseCron(expr);
+  const deadline = performance.now() + PREVIEW_BUDGET_MS;
+  const runs: Date[] = [];
+  for (let at: Date | null = from; runs.length < Math.min(count, PREVIEW_MAX_RUNS) && performance.now() < deadline; ) {
+    at = cron.nextRun(at);
+    if (!at) break;
+    runs.push(at);
+  }
+  return runs;
 }
 
 /** The next run strictly after `from`, or null when the expression never fires again. */

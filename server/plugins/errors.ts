@@ -11,6 +11,7 @@ import { databaseFault } from "../db/client.js";
 import { describeError } from "../lib/dependency.js";
 import { DATE_TIME_PATTERN, DATE_YEARS, fieldTitle } from "../lib/field-schema.js";
 import { DATE_MAX, DATE_MIN } from "../lib/dates.js";
+import { FINITE_KEYWORD } from "../lib/finite-numbers.js";
 
 const CONTEXT_LABEL: Record<string, string> = {
   body: "请求体",
@@ -72,6 +73,8 @@ export function problem(e: ErrorObject, label: string | undefined): string {
     case "enum":
     case "const":
       return label ? `${named}的取值不在允许范围内` : "字段取值不在允许范围内";
+    case FINITE_KEYWORD:
+      return label ? `${named}不是有效的数字` : "有字段不是有效的数字";
     case "additionalProperties":
       return "包含不支持的字段";
     default:

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Schema = { type?: unknown; properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[]; enum?: unknown[]; pattern?: string };
+type Schema = { title?: string; type?: unknown; properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[]; enum?: unknown[]; pattern?: string };
 const methods = (r: RouteOptions) => [r.method].flat().map(String);
 const query = (r: RouteOptions) => (r.schema as { querystring?: Schema } | undefined)?.querystring;
 
@@ -203,5 +203,80 @@ describe("dates are bounded to 1900-01-01 … 9999-12-31 (item 9)", () => {
     expect(parseDateTime("9999-12-31", true)?.toISOString()).toBe("9999-12-31T15:59:59.000Z");
     expect(dateOutOfRange("0001-01-01")).toBe(true);
     expect(dateOutOfRange("2024-02-31")).toBe(false);
+  });
+});
+
+const typesOf = (node: Schema): string[] => [...[node.type ?? []].flat().map(String), ...(node.anyOf ?? []).flatMap(typesOf)];
+/** A number or integer property (null allowed), no text branch that would take "Infinity" as text. */
+const isNumeric = (node: Schema) => {
+  const types = typesOf(node).filter((x) => x !== "null");
+  return types.length > 0 && types.every((x) => x === "number" || x === "integer");
+};
+
+/** The value must be one of a list of codes (`enum`, or a union of literals). */
+const codeList = (node: Schema & { const?: unknown }): boolean => !!node.enum || node.const !== undefined || (node.anyOf ?? []).some(codeList);
+
+const CANDIDATES = ["1", "a", "A1", "abc", "1900-01-01", "2024-01-01 00:00:00", "a@b.cn", "13800000000", "0 0 3 * * ?", "sys_user", "x.y"];
+/** A value the schema takes, for the required fields around the one under test. */
+function sample(node: Schema & { minimum?: number; maximum?: number; minLength?: number; items?: Schema; minItems?: number; const?: unknown }): unknown {
+  if (node.const !== undefined) return node.const;
+  if (node.enum?.length) return node.enum.find((v) => v !== null);
+  const branch = node.anyOf?.find((b) => typesOf(b).some((x) => x !== "null"));
+  if (branch) return sample(branch);
+  const type = [node.type].flat().find((x) => x !== "null");
+  if (type === "integer" || type === "number") return node.minimum ?? Math.min(1, node.maximum ?? 1);
+  if (type === "boolean") return true;
+  if (type === "array") return Array.from({ length: Math.max(1, node.minItems ?? 1) }, () => sample(node.items ?? {}));
+  if (type === "object") return Object.fromEntries((node.required ?? []).map((k) => [k, sample(node.properties?.[k] ?? {})]));
+  const ok = (v: string) => (!node.pattern || new RegExp(node.pattern, "u").test(v)) && v.length >= (node.minLength ?? 0);
+  return CANDIDATES.find(ok) ?? "1".repeat(Math.max(1, node.minLength ?? 1));
+}
+
+describe("non-finite numbers are refused for every route (item 10)", () => {
+  it("every number or integer of every query string and body refuses 1e400, Infinity and -Infinity with a Chinese message", async () => {
+    let checked = 0;
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => x.url.startsWith(API))) {
+      for (const part of ["querystring", "body"] as const) {
+        const s = (r.schema as Record<string, Schema> | undefined)?.[part];
+        for (const [key, prop] of Object.entries(s?.properties ?? {})) {
+          if (!isNumeric(prop)) continue;
+          const method = methods(r).find((m) => m !== "HEAD")!;
+          const others = Object.fromEntries((s!.required ?? []).filter((k) => k !== key).map((k) => [k, sample(s!.properties![k]!)]));
+          for (const value of ["1e400", "Infinity", "-Infinity"]) {
+            checked++;
+            const url = r.url.replace(/:(\w+)/g, "1").replace(/\*$/, "x");
+            const res =
+              part === "querystring"
+                ? await t.app.inject({ method: method as "GET", url: `${url}?${new URLSearchParams({ ...(others as Record<string, string>), [key]: value })}`, headers: { "x-access-token": admin } })
+                : await t.app.inject({ method: method as "POST", url, headers: { "x-access-token": admin }, payload: { ...others, [key]: value } });
+            const message = String(res.json().message);
+            const label = prop.title ?? prop.anyOf?.find((b) => b.title)?.title;
+            // A code list (enum) refuses the value as not one of its codes, which says as much.
+            const expected = codeList(prop) ? /不是有效的数字|的取值不在允许范围内/ : /不是有效的数字/;
+            if (res.statusCode !== 400 || !message.includes(`「${label}」`) || !expected.test(message)) failures.push(`${method} ${r.url} ${part}.${key}=${value}: ${res.statusCode} ${message}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it("a JSON number too large for a double (1e400) is refused as well", async () => {
+    const res = await t.app.inject({ method: "POST", url: `${API}/bbh/api/activity/main/add`, headers: { "x-access-token": admin, "content-type": "application/json" }, payload: '{"activityName":"大数","activityType":1e400}' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^请求体校验失败：「活动类型」/);
+  });
+
+  it("the preview asks for at most 20 run times, so count=Infinity cannot hold the event loop", async () => {
+    const cron = encodeURIComponent("0/10 * * * * ?");
+    for (const count of ["Infinity", "1e400", "21"]) {
+      const res = await t.app.inject({ url: `${API}/sys/quartzJob/cronPreview?cronExpression=${cron}&count=${count}`, headers: { "x-access-token": admin } });
+      expect(res.statusCode, count).toBe(400);
+      expect(res.json().message, count).toMatch(/^查询参数校验失败：「条数」(不是有效的数字|不能大于20)$/);
+    }
+    const twenty = await t.app.inject({ url: `${API}/sys/quartzJob/cronPreview?cronExpression=${cron}&count=20`, headers: { "x-access-token": admin } });
+    expect(twenty.json().result).toHaveLength(20);
   });
 });

@@ -17,7 +17,7 @@ import { badRequest, ok, refused } from "../../lib/envelope.js";
 import { OptionalText } from "../../lib/field-schema.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
-import { nextRun, nextRuns, normaliseCron, parseCron } from "../../jobs/cron.js";
+import { nextRun, nextRuns, normaliseCron, parseCron, PREVIEW_MAX_RUNS } from "../../jobs/cron.js";
 import { JOB_CLASSES } from "../../jobs/registry.js";
 import { JobScheduler } from "../../jobs/scheduler.js";
 import { col, registerExport } from "../bbh/lists.js";
@@ -202,7 +202,7 @@ export default async function quartzJobRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/quartzJob/cronPreview",
-    { config: can("system:quartzJob:list"), schema: { querystring: Type.Object({ cronExpression: Cron, count: Type.Optional(Type.Integer({ title: "条数", minimum: 1, maximum: 20 })) }) } },
+    { config: can("system:quartzJob:list"), schema: { querystring: Type.Object({ cronExpression: Cron, count: Type.Optional(Type.Integer({ title: "条数", minimum: 1, maximum: PREVIEW_MAX_RUNS })) }) } },
     async (req) => ok(nextRuns(req.query.cronExpression, req.query.count ?? 5).map((d) => formatDateTime(d))),
   );
 
