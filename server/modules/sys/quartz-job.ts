@@ -107,6 +107,7 @@ export function assertJobClass(name: string) {
 export default async function quartzJobRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config, cache } = app.ctx;
+  const rules = { minIntervalSeconds: config.jobMinIntervalSeconds };
   const scheduler = new JobScheduler(app.ctx, { pollMs: config.jobPollMs, drainMs: config.jobDrainMs, log: app.log });
   schedulers.set(app.ctx, scheduler);
   app.addHook("onReady", async () => scheduler.start());
@@ -134,7 +135,7 @@ export default async function quartzJobRoutes(base: FastifyInstance) {
       const jobClassName = b.jobClassName.trim();
       assertJobClass(jobClassName);
       const cronExpression = normaliseCron(b.cronExpression);
-      parseCron(cronExpression);
+      parseCron(cronExpression, rules);
       let status = b.status ?? undefined;
       if (status === undefined) status = id ? ((await find(tx, id))?.status ?? -1) : 0;
       return {
@@ -174,7 +175,11 @@ export default async function quartzJobRoutes(base: FastifyInstance) {
     await db.transaction(async (tx) => {
       const job = await find(tx, req.query.id);
       if (!job) throw refused(JOB_NOT_FOUND);
-      if (status === 0) assertJobClass(job.jobClassName);
+      if (status === 0) {
+        assertJobClass(job.jobClassName);
+        // A row saved before the rules (or imported from JeecgBoot) may ask for every second: refused, not started.
+        parseCron(job.cronExpression, rules);
+      }
       const next = status === 0 ? nextRun(job.cronExpression) : null;
       if (status === 0 && !next) throw badRequest(`Cron表达式「${job.cronExpression}」以后不会再触发`);
       await tx.update(sysQuartzJob).set({ status, nextRunTime: next, ...updated(req) }).where(eq(sysQuartzJob.id, job.id));
@@ -203,7 +208,7 @@ export default async function quartzJobRoutes(base: FastifyInstance) {
   app.get(
     "/sys/quartzJob/cronPreview",
     { config: can("system:quartzJob:list"), schema: { querystring: Type.Object({ cronExpression: Cron, count: Type.Optional(Type.Integer({ title: "条数", minimum: 1, maximum: PREVIEW_MAX_RUNS })) }) } },
-    async (req) => ok(nextRuns(req.query.cronExpression, req.query.count ?? 5).map((d) => formatDateTime(d))),
+    async (req) => ok(nextRuns(req.query.cronExpression, req.query.count ?? 5, new Date(), rules).map((d) => formatDateTime(d))),
   );
 
   app.get("/sys/quartzJob/jobClasses", { config: can("system:quartzJob:list") }, async () =>
