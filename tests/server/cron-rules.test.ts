@@ -6,7 +6,9 @@
  * and the scheduler spaces out a row that was saved before the rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
 import { sysQuartzJob } from "../../server/db/schema.js";
 import { checkQuartzFields, parseCron } from "../../server/jobs/cron.js";
 import { SEED_JOBS } from "../../server/jobs/registry.js";
@@ -90,6 +92,23 @@ describe("the minimum interval (default 10 s)", () => {
       const res = await call("PUT", "/sys/quartzJob/edit", { id: row.id, jobClassName: row.jobClassName, cronExpression: row.cronExpression, status: row.status });
       expect(res.json().success, `${row.jobClassName} ${row.cronExpression}`).toBe(true);
     }
+  });
+});
+
+describe("databases seeded before the rule", () => {
+  it("migration 0018 moves the sample jobs nobody touched from every second to once a minute, and nothing else", async () => {
+    const file = fs.readFileSync(path.join(process.cwd(), "server/db/migrations/0018_username_columns.sql"), "utf8");
+    const update = file.split("--> statement-breakpoint").map((s) => s.trim()).find((s) => s.includes('UPDATE "sys_quartz_job"'))!;
+    const db = t.database.db;
+    const samples = await db.select().from(sysQuartzJob).where(inArray(sysQuartzJob.jobClassName, ["org.jeecg.modules.quartz.job.SampleJob", "org.jeecg.modules.quartz.job.SampleParamJob"]));
+    expect(samples).toHaveLength(2);
+    const [untouched, edited] = samples;
+    await db.update(sysQuartzJob).set({ cronExpression: "0/1 * * * * ?", updateTime: null }).where(eq(sysQuartzJob.id, untouched!.id));
+    await db.update(sysQuartzJob).set({ cronExpression: "0/1 * * * * ?", updateTime: new Date() }).where(eq(sysQuartzJob.id, edited!.id));
+    await db.execute(sql.raw(update));
+    const after = Object.fromEntries((await db.select().from(sysQuartzJob).where(inArray(sysQuartzJob.id, [untouched!.id, edited!.id]))).map((r) => [r.id, r.cronExpression]));
+    expect(after).toEqual({ [untouched!.id]: "0 * * * * ?", [edited!.id]: "0/1 * * * * ?" });
+    await db.update(sysQuartzJob).set({ cronExpression: "0 * * * * ?" }).where(eq(sysQuartzJob.id, edited!.id));
   });
 });
 

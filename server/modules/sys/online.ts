@@ -18,7 +18,7 @@ import { formatDateTime } from "../../lib/dates.js";
 import { badRequest, ok, refused } from "../../lib/envelope.js";
 import { escapeLike, parsePageNo, parsePageSize, toPage } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
-import { LOG_LOGIN, writeLog } from "./log.repo.js";
+import { LOG_LOGIN, writeLogSafely } from "./log.repo.js";
 import { Delegation } from "./privilege.js";
 
 export const ONLINE_PERMS = { list: "system:online:list", forceLogout: "system:online:forceLogout" } as const;
@@ -110,7 +110,7 @@ export default async function onlineRoutes(base: FastifyInstance) {
     const actor = req.currentUser();
     await (await Delegation.of(db, actor.userId)).assertMayManage([row.userId]);
     await sessions.revoke(sessionId, "forced");
-    await writeLog(db, { logType: LOG_LOGIN, logContent: `强制: ${row.realname ?? row.username}退出成功！`, userid: actor.username, username: actor.realname ?? actor.username, ip: req.ip });
+    await writeLogSafely(db, { logType: LOG_LOGIN, logContent: `强制: ${row.realname ?? row.username}退出成功！`, userid: actor.username, username: actor.realname ?? actor.username, ip: req.ip }, req.log);
     return ok(null, "退出登录成功！");
   });
 }
