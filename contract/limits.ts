@@ -36,8 +36,14 @@ export const patternMessage = (limit: FieldLimit) => limit.patternMessage ?? `${
 const CODE = "^[A-Za-z0-9_-]+$";
 const CODE_MESSAGE = "只能包含字母、数字、下划线和短横线";
 
+/**
+ * The longest login name: the user form, the sign-in body, and every column that holds a login name (sys_user,
+ * sys_log.userid, the audit columns create_by/update_by and the other *_by columns of server/db/schema.ts).
+ */
+export const USERNAME_MAX = 100;
+
 export const userLimits = {
-  username: { label: "用户账号", required: true, max: 100, pattern: "^[^\\s,]+$", patternMessage: "用户账号不能包含空格或逗号" },
+  username: { label: "用户账号", required: true, max: USERNAME_MAX, pattern: "^[^\\s,]+$", patternMessage: "用户账号不能包含空格或逗号" },
   password: { label: "登录密码", required: true, max: 128 },
   realname: { label: "用户姓名", required: true, max: 100 },
   avatar: { label: "头像", max: 255 },

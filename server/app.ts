@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import rateLimit from "@fastify/rate-limit";
 import ajvFormats from "ajv-formats";
+import finiteNumbers from "./lib/finite-numbers.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import type { KvStore } from "./lib/kv.js";
@@ -106,7 +107,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } } : logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    ajv: { plugins: [ajvFormats as never] },
+    // finiteNumbers: a coerced "Infinity" or "1e400" is no number (server/lib/finite-numbers.ts).
+    ajv: { plugins: [ajvFormats as never, finiteNumbers as never] },
     frameworkErrors,
     ...httpServerOptions(config),
   });

@@ -91,6 +91,8 @@ export interface Config {
   jobPollMs: number;
   /** On shutdown, how long running jobs may take to finish before they are recorded as cut off. */
   jobDrainMs: number;
+  /** Shortest time between two runs a scheduled job's cron expression may ask for, in seconds (1: every second). */
+  jobMinIntervalSeconds: number;
   /** Days system logs and job runs are kept (the 日志保留期清理 job purges older rows). */
   logRetentionDays: number;
   /** WeChat mini-program credentials for bbh subscribe messages (none: they are only logged), the API's base URL and timeout. */
@@ -208,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messageSendIntervalSeconds: int("MESSAGE_SEND_INTERVAL_SECONDS", env.MESSAGE_SEND_INTERVAL_SECONDS, 10),
     jobPollMs: int("JOB_POLL_MS", env.JOB_POLL_MS, 1_000),
     jobDrainMs: int("JOB_DRAIN_MS", env.JOB_DRAIN_MS, 5_000),
+    jobMinIntervalSeconds: int("JOB_MIN_INTERVAL_SECONDS", env.JOB_MIN_INTERVAL_SECONDS, 10),
     logRetentionDays: int("LOG_RETENTION_DAYS", env.LOG_RETENTION_DAYS, 180),
     wxAppId: env.WX_APPID || null,
     wxSecret: env.WX_SECRET || null,

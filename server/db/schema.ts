@@ -20,13 +20,15 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 
+import { USERNAME_MAX } from "../../contract/limits.js";
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** Audit columns filled by the server (never trusted from the client). */
 const audit = {
-  createBy: varchar("create_by", { length: 50 }),
+  createBy: varchar("create_by", { length: USERNAME_MAX }),
   createTime: ts("create_time").defaultNow(),
-  updateBy: varchar("update_by", { length: 50 }),
+  updateBy: varchar("update_by", { length: USERNAME_MAX }),
   updateTime: ts("update_time"),
 };
 
@@ -34,7 +36,7 @@ export const sysUser = pgTable(
   "sys_user",
   {
     id: varchar("id", { length: 32 }).primaryKey(),
-    username: varchar("username", { length: 100 }).notNull(),
+    username: varchar("username", { length: USERNAME_MAX }).notNull(),
     realname: varchar("realname", { length: 100 }),
     password: varchar("password", { length: 255 }).notNull(),
     salt: varchar("salt", { length: 45 }),
@@ -217,7 +219,7 @@ export const sysLog = pgTable(
     logType: integer("log_type").notNull(),
     logContent: varchar("log_content", { length: 1000 }),
     operateType: integer("operate_type"),
-    userid: varchar("userid", { length: 32 }),
+    userid: varchar("userid", { length: USERNAME_MAX }),
     username: varchar("username", { length: 100 }),
     ip: varchar("ip", { length: 100 }),
     method: varchar("method", { length: 500 }),
@@ -244,7 +246,7 @@ export const sysSession = pgTable(
   {
     id: varchar("id", { length: 32 }).primaryKey(),
     userId: varchar("user_id", { length: 32 }).notNull(),
-    username: varchar("username", { length: 100 }).notNull(),
+    username: varchar("username", { length: USERNAME_MAX }).notNull(),
     ip: varchar("ip", { length: 100 }),
     userAgent: varchar("user_agent", { length: 500 }),
     createTime: ts("create_time").notNull().defaultNow(),
@@ -552,7 +554,7 @@ export const bbhActivityMain = pgTable(
     gradeRule: varchar("grade_rule", { length: 1000 }),
     publishStatus: smallint("publish_status").notNull().default(0),
     publishTime: ts("publish_time"),
-    publishBy: varchar("publish_by", { length: 50 }),
+    publishBy: varchar("publish_by", { length: USERNAME_MAX }),
     sortNo: integer("sort_no").notNull().default(0),
     isRecommend: smallint("is_recommend").notNull().default(0),
     shareTitle: varchar("share_title", { length: 100 }),
@@ -586,14 +588,14 @@ export const bbhActivityTime = pgTable(
     restartCount: integer("restart_count").notNull().default(0),
     autoSettle: smallint("auto_settle").notNull().default(0),
     settleTime: ts("settle_time"),
-    settleBy: varchar("settle_by", { length: 50 }),
+    settleBy: varchar("settle_by", { length: USERNAME_MAX }),
     /** When the 成绩发布 messages of the last settlement were queued; null while they are still to queue (after commit, domain.md §5.3 step 7). */
     settleMsgTime: ts("settle_msg_time"),
     participantCount: integer("participant_count"),
     finishedCount: integer("finished_count"),
     groupCount: integer("group_count"),
     lastRestartTime: ts("last_restart_time"),
-    lastRestartBy: varchar("last_restart_by", { length: 50 }),
+    lastRestartBy: varchar("last_restart_by", { length: USERNAME_MAX }),
     restartReason: varchar("restart_reason", { length: 255 }),
     sortNo: integer("sort_no").notNull().default(0),
     ...bbhAudit,
@@ -695,7 +697,7 @@ export const bbhRedMark = pgTable(
     collectorWxUserId: id32("collector_wx_user_id"),
     publishStatus: smallint("publish_status").notNull().default(0),
     publishTime: ts("publish_time"),
-    publishBy: varchar("publish_by", { length: 50 }),
+    publishBy: varchar("publish_by", { length: USERNAME_MAX }),
     sortNo: integer("sort_no").notNull().default(0),
     viewCount: integer("view_count").default(0),
     checkinCount: integer("checkin_count").default(0),
@@ -754,7 +756,7 @@ export const bbhActivityApply = pgTable(
     applyForm: varchar("apply_form", { length: 2000 }),
     applyStatus: smallint("apply_status").notNull().default(0),
     applyTime: ts("apply_time").notNull().defaultNow(),
-    auditBy: varchar("audit_by", { length: 50 }),
+    auditBy: varchar("audit_by", { length: USERNAME_MAX }),
     auditTime: ts("audit_time"),
     auditRemark: varchar("audit_remark", { length: 255 }),
     cancelTime: ts("cancel_time"),
@@ -803,7 +805,7 @@ export const bbhActivationCode = pgTable(
     bindOrgId: id32("bind_org_id"),
     usedBy: id32("used_by"),
     usedTime: ts("used_time"),
-    voidBy: varchar("void_by", { length: 50 }),
+    voidBy: varchar("void_by", { length: USERNAME_MAX }),
     voidTime: ts("void_time"),
     voidReason: varchar("void_reason", { length: 255 }),
     remark: varchar("remark", { length: 255 }),
@@ -893,7 +895,7 @@ export const bbhScoreRecord = pgTable(
     scoreChange: integer("score_change").notNull(),
     scoreAfter: integer("score_after").notNull(),
     reason: varchar("reason", { length: 255 }),
-    operator: varchar("operator", { length: 50 }),
+    operator: varchar("operator", { length: USERNAME_MAX }),
     ...bbhAudit,
   },
   (t) => [
@@ -1013,7 +1015,7 @@ export const bbhUserTaskAnswer = pgTable(
     autoScore: integer("auto_score"),
     score: integer("score"),
     auditStatus: smallint("audit_status").notNull().default(0),
-    auditBy: varchar("audit_by", { length: 50 }),
+    auditBy: varchar("audit_by", { length: USERNAME_MAX }),
     auditTime: ts("audit_time"),
     auditRemark: varchar("audit_remark", { length: 255 }),
     isLatest: smallint("is_latest").notNull().default(1),
@@ -1294,7 +1296,7 @@ export const bbhMessage = pgTable(
     failReason: varchar("fail_reason", { length: 255 }),
     readStatus: smallint("read_status").notNull().default(0),
     readTime: ts("read_time"),
-    sender: varchar("sender", { length: 50 }),
+    sender: varchar("sender", { length: USERNAME_MAX }),
     ...bbhAudit,
   },
   (t) => [

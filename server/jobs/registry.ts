@@ -135,10 +135,16 @@ export const JOB_CLASSES: Record<string, JobClass> = {
 };
 
 /** The seeded jobs: JeecgBoot's three (stopped, as it seeds them) and our housekeeping ones. */
+/**
+ * JeecgBoot seeds its samples with `0/1 * * * * ?` (every second), which the minimum interval refuses
+ * (JOB_MIN_INTERVAL_SECONDS); ours fire once a minute. Migration 0018 moves untouched rows seeded before.
+ */
+export const SAMPLE_CRON = "0 * * * * ?";
+
 export const SEED_JOBS: Array<{ jobClassName: string; cronExpression: string; parameter?: string; description: string; status: 0 | -1 }> = [
   { jobClassName: "org.jeecg.modules.message.job.SendMsgJob", cronExpression: "0/50 * * * * ? *", description: "消息发送（JeecgBoot 示例，默认停止；消息队列另有自己的发送间隔）", status: -1 },
-  { jobClassName: "org.jeecg.modules.quartz.job.SampleJob", cronExpression: "0/1 * * * * ?", description: "示例任务", status: -1 },
-  { jobClassName: "org.jeecg.modules.quartz.job.SampleParamJob", cronExpression: "0/1 * * * * ?", parameter: "scott", description: "带参示例任务", status: -1 },
+  { jobClassName: "org.jeecg.modules.quartz.job.SampleJob", cronExpression: SAMPLE_CRON, description: "示例任务", status: -1 },
+  { jobClassName: "org.jeecg.modules.quartz.job.SampleParamJob", cronExpression: SAMPLE_CRON, parameter: "scott", description: "带参示例任务", status: -1 },
   { jobClassName: "redmark.job.DbMaintenanceJob", cronExpression: "0 30 3 * * ?", description: "每天 03:30 数据库维护", status: 0 },
   { jobClassName: "redmark.job.SessionCleanupJob", cronExpression: "0 15 * * * ?", description: "每小时清理过期会话", status: 0 },
   { jobClassName: "redmark.job.LogRetentionJob", cronExpression: "0 0 4 * * ?", description: "每天 04:00 按保留天数清理日志", status: 0 },

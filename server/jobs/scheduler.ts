@@ -99,7 +99,7 @@ export class JobScheduler {
     const busy = [...new Set([...this.running.values()].map((r) => r.jobId))];
     const claimed = await this.app.db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: sysQuartzJob.id, jobClassName: sysQuartzJob.jobClassName, parameter: sysQuartzJob.parameter, cronExpression: sysQuartzJob.cronExpression })
+        .select({ id: sysQuartzJob.id, jobClassName: sysQuartzJob.jobClassName, parameter: sysQuartzJob.parameter, cronExpression: sysQuartzJob.cronExpression, due: sysQuartzJob.nextRunTime })
         .from(sysQuartzJob)
         .where(and(eq(sysQuartzJob.status, 0), eq(sysQuartzJob.delFlag, 0), lte(sysQuartzJob.nextRunTime, now), busy.length ? notInArray(sysQuartzJob.id, busy) : undefined))
         .orderBy(sysQuartzJob.nextRunTime)
@@ -107,7 +107,10 @@ export class JobScheduler {
         .for("update", { skipLocked: true });
       const out: Claimed[] = [];
       for (const job of due) {
-        await tx.update(sysQuartzJob).set({ nextRunTime: nextRun(job.cronExpression, now) }).where(eq(sysQuartzJob.id, job.id));
+        // Not sooner than the minimum interval after this run's due time, even for a row saved before the rule
+        // (or written by hand) that asks for every second; a late claim still takes the next time after now.
+        const earliest = Math.max(now.getTime(), (job.due?.getTime() ?? now.getTime()) + (this.app.config.jobMinIntervalSeconds - 1) * 1000);
+        await tx.update(sysQuartzJob).set({ nextRunTime: nextRun(job.cronExpression, new Date(earliest)) }).where(eq(sysQuartzJob.id, job.id));
         out.push({ runId: nextId(), jobId: job.id, jobClassName: job.jobClassName, parameter: job.parameter });
       }
       if (out.length) {

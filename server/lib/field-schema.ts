@@ -27,6 +27,18 @@ export function nullable<T extends TInteger | TNumber>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, "null"], ...(values ? { enum: [...values, null] } : {}) });
 }
 
+/**
+ * Date and date-time text as the wire carries it, with the years of server/lib/dates.ts (1900 … 9999) and real
+ * months, days, hours, minutes and seconds, so a body's date is refused by its schema, naming the field, before
+ * it reaches a parser or the database. (A day the month lacks, 02-31, is left to `parseDateTime`.)
+ */
+export const DATE_YEARS = "(?:19\\d{2}|[2-9]\\d{3})";
+const DAY = `${DATE_YEARS}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])`;
+/** `yyyy-MM-dd` */
+export const DATE_PATTERN = `^${DAY}$`;
+/** `yyyy-MM-dd`, `yyyy-MM-dd HH:mm` or `yyyy-MM-dd HH:mm:ss` */
+export const DATE_TIME_PATTERN = `^${DAY}(?: (?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d)?)?$`;
+
 /** Optional, nullable text: JeecgBoot clients send null or "" for an empty field. */
 export const OptionalText = (maxLength: number, title: string, pattern?: string) =>
   Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength, ...(pattern ? { pattern: `^$|${pattern}` } : {}) })], { title }));

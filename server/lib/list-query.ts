@@ -7,7 +7,7 @@
 import { and, asc, count, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Page } from "../../contract/index.js";
-import { parseDateTime } from "./dates.js";
+import { dateOutOfRange, dateRangeMessage, parseDateTime } from "./dates.js";
 import { badRequest } from "./envelope.js";
 import { rowsOf, type Db } from "../db/client.js";
 import type { VersionedCache, VersionSnapshot } from "./versioned-cache.js";
@@ -82,14 +82,45 @@ export function parsePageSize(raw: string | undefined, maxPageSize: number, fall
   return Math.min(pageSize, maxPageSize);
 }
 
+/**
+ * A `pageNo` parameter: absent or empty → 1, and page 0 or a negative page → 1, as JeecgBoot's MyBatis-Plus
+ * pages it. The Vue 2 list mixin asks for `pageNo=0` after deleting the last row of the last page, and expects
+ * the first page back, not a refusal. Non-numbers are bad input. Every list that reads a page number uses this.
+ */
+export function parsePageNo(raw: string | number | undefined): number {
+  if (raw === undefined || raw === "") return 1;
+  const pageNo = typeof raw === "number" ? raw : parseInteger(raw, "pageNo");
+  if (!Number.isSafeInteger(pageNo)) throw badRequest("参数「pageNo」必须是整数");
+  return Math.max(1, pageNo);
+}
+
 function parsePaging(query: Query, maxPageSize: number) {
-  const pageNoRaw = single(query, "pageNo");
-  const pageNo = pageNoRaw === undefined || pageNoRaw === "" ? 1 : parseInteger(pageNoRaw, "pageNo");
-  if (pageNo < 1) throw badRequest("页码（pageNo）必须大于等于 1");
+  const pageNo = parsePageNo(single(query, "pageNo"));
   const pageSize = parsePageSize(single(query, "pageSize"), maxPageSize);
   const offset = (pageNo - 1) * pageSize;
   if (offset > MAX_OFFSET) throw badRequest(`页码过大：最多可翻到第 ${MAX_OFFSET} 条记录，请增加查询条件缩小范围`);
   return { pageNo, pageSize, limit: pageSize, offset };
+}
+
+/** What the integer column types hold; a filter value outside it is bad input, never a database error. */
+const INTEGER_RANGES: Record<string, readonly [number, number]> = {
+  smallint: [-32768, 32767],
+  smallserial: [-32768, 32767],
+  integer: [-2147483648, 2147483647],
+  serial: [-2147483648, 2147483647],
+  // Safe integers are inside bigint's range; parseInteger refuses the rest.
+  bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  bigserial: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+/** The range of an integer column by its SQL type, or undefined for a column of another type. */
+export const integerRange = (column: PgColumn) => INTEGER_RANGES[column.getSQLType()];
+
+function boundedInteger(spec: FieldSpec, raw: string, name: string): number {
+  const n = parseInteger(raw, name);
+  const range = integerRange(spec.column);
+  if (range && (n < range[0] || n > range[1])) throw badRequest(`参数「${name}」的取值超出范围（${range[0]} 至 ${range[1]}）`);
+  return n;
 }
 
 function typed(spec: FieldSpec, raw: string, name: string, endOfDay = false): unknown {
@@ -97,10 +128,11 @@ function typed(spec: FieldSpec, raw: string, name: string, endOfDay = false): un
     case "string":
       return raw;
     case "int":
-      return parseInteger(raw, name);
+      return boundedInteger(spec, raw, name);
     case "date":
     case "datetime": {
       const date = parseDateTime(raw, endOfDay);
+      if (!date && dateOutOfRange(raw)) throw badRequest(dateRangeMessage(`参数「${name}」`));
       if (!date) throw badRequest(`参数「${name}」不是有效的日期，格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss`);
       if (spec.type === "date") return date.toISOString().slice(0, 10) === raw ? raw : raw.slice(0, 10);
       return date;

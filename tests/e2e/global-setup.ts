@@ -72,6 +72,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: "warn",
       // GET /jeecg-boot/test/httpStatus/:status, for the error-catalogue journeys (never on by default).
       ENABLE_TEST_ROUTES: "true",
+      // The scheduled-jobs journey runs a job every 2 s (the default minimum interval is 10 s).
+      JOB_MIN_INTERVAL_SECONDS: "2",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

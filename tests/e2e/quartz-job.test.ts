@@ -64,6 +64,9 @@ describe("scheduled jobs", () => {
     const cron = dialog.getByTestId("cron-input");
     await cron.fill("0 61 * * * ?");
     await expect.poll(() => dialog.getByTestId("cron-preview").innerText(), { timeout: 5000 }).toContain("「分」字段的取值超出范围");
+    // The JeecgBoot form's default, every second, is below the minimum interval (2 s for this server).
+    await cron.fill("* * * * * ? *");
+    await expect.poll(() => dialog.getByTestId("cron-preview").innerText(), { timeout: 5000 }).toContain("每秒执行一次，执行间隔不能小于2秒");
     await cron.fill("0/2 * * * * ?");
     await expect.poll(() => dialog.getByTestId("cron-preview").locator(".ant-list-item").count(), { timeout: 5000 }).toBe(5);
     await dialog.getByLabel("描述").fill("端到端测试：每 2 秒心跳");

@@ -318,6 +318,9 @@ describe("restartActivityTime", () => {
     expect(frozen.body.result).toMatchObject({ frozen: true, total: 5, current: 2 });
     expect(frozen.body.result.records.map((x: { rankNo: number; gradeLevel: string }) => [x.rankNo, x.gradeLevel])).toEqual([[4, "不合格"], [5, "不合格"]]);
     expect((await call("GET", `/bbh/api/activity/time/ranking?timeId=${f.timeId}&pageNo=9`, admin)).body.result).toMatchObject({ total: 5, records: [] });
+    const pageZero = (await call("GET", `/bbh/api/activity/time/ranking?timeId=${f.timeId}&pageNo=0&pageSize=3`, admin)).body.result;
+    expect(pageZero).toMatchObject({ frozen: true, total: 5, current: 1 });
+    expect(pageZero.records.map((x: { rankNo: number }) => x.rankNo)).toEqual([1, 2, 2]);
     expect((await call("GET", `/bbh/api/activity/time/ranking?timeId=${f.timeId}&type=x`, admin)).status).toBe(400);
     expect(second.top.map((x: { rankNo: number; totalScore: number }) => [x.rankNo, x.totalScore])).toEqual(first.top.map((x: { rankNo: number; totalScore: number }) => [x.rankNo, x.totalScore]));
     expect(second.ledgerCount).toBe(0);

@@ -186,6 +186,16 @@ describe("role list screen", () => {
     expect(r.body.result.records.map((x: { roleCode: string }) => x.roleCode)).toContain("admin");
   });
 
+  it("after deleting the last row of a filtered list the mixin asks for pageNo=0 (reCalculatePage) → the first page", async () => {
+    const user = await get("/sys/user/list?column=createTime&order=desc&field=id,,,username,realname,avatar,sex_dictText,birthday,phone,orgCodeTxt,departIds_dictText,status_dictText,action&pageNo=0&pageSize=10&username=*nobody-left*");
+    expectPage(user);
+    expect(user.body.result).toMatchObject({ records: [], total: 0, current: 1, size: 10, pages: 0 });
+    const role = await get(`/sys/role/list?column=createTime&order=desc&field=id,,,roleName,roleCode,createTime,action&pageNo=0&pageSize=10&roleName=${encodeURIComponent("*管理*")}`);
+    expectPage(role);
+    expect(role.body.result).toMatchObject({ current: 1 });
+    expect(role.body.result.records.map((x: { roleCode: string }) => x.roleCode)).toContain("admin");
+  });
+
   it("RoleModal: GET /sys/duplicate/check?tableName=sys_role&fieldName=role_code (add mode sends no dataId)", async () => {
     expect((await get("/sys/duplicate/check?tableName=sys_role&fieldName=role_code&fieldVal=admin")).body).toMatchObject({ success: false });
     expectSuccess(await get("/sys/duplicate/check?tableName=sys_role&fieldName=role_code&fieldVal=brand_new_role"));

@@ -20,7 +20,8 @@ let admin: string;
 let operator: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ JOB_POLL_MS: "200", JOB_DRAIN_MS: "1000" });
+  // Every second is allowed here, so the runs below come quickly (the minimum interval: cron-rules.test.ts).
+  t = await createTestApp({ JOB_POLL_MS: "200", JOB_DRAIN_MS: "1000", JOB_MIN_INTERVAL_SECONDS: "1" });
   admin = await t.login();
   await t.setPassword("zhangsan", "Job@12345");
   operator = await t.login("zhangsan", "Job@12345");
@@ -51,7 +52,7 @@ describe("seeded jobs", () => {
     const all = await jobs();
     const byClass = Object.fromEntries(all.map((j) => [j.jobClassName, j]));
     expect(byClass["org.jeecg.modules.message.job.SendMsgJob"]).toMatchObject({ cronExpression: "0/50 * * * * ? *", status: -1, status_dictText: "停止" });
-    expect(byClass["org.jeecg.modules.quartz.job.SampleJob"]).toMatchObject({ cronExpression: "0/1 * * * * ?", status: -1 });
+    expect(byClass["org.jeecg.modules.quartz.job.SampleJob"]).toMatchObject({ cronExpression: "0 * * * * ?", status: -1 });
     expect(byClass["org.jeecg.modules.quartz.job.SampleParamJob"]).toMatchObject({ parameter: "scott", status: -1 });
     expect(byClass["redmark.job.DbMaintenanceJob"]).toMatchObject({ status: 0 });
     expect(byClass["redmark.job.DbMaintenanceJob"].nextRunTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:30:00$/);
@@ -163,6 +164,8 @@ describe("running", () => {
       expect(res.json().message).toBe("后台找不到该类名：org.jeecg.modules.demo.MissingJob");
     }
     const sample = await jobOf("org.jeecg.modules.quartz.job.SampleJob");
+    // Every second (allowed in this file) rather than the seeded once a minute, so a run comes within the wait.
+    await t.database.db.update(sysQuartzJob).set({ cronExpression: "* * * * * ?" }).where(eq(sysQuartzJob.id, sample.id));
     expect((await call("GET", `/sys/quartzJob/resume?id=${sample.id}`)).json()).toMatchObject({ success: true, message: "启动定时任务成功" });
     await until(async () => (await runs(sample.id)).some((r) => r.triggerType === "cron" && r.endTime));
     await call("GET", `/sys/quartzJob/pause?id=${sample.id}`);

@@ -30,6 +30,15 @@ describe("GET /sys/user/list — JeecgBoot list conventions", () => {
     expect(usernames(body)).toEqual(["old_one", "old_two", "pct_user"]);
   });
 
+  it("pages 0 and below are page 1, as JeecgBoot's MyBatis-Plus pages them", async () => {
+    const first = (await list("pageNo=1&pageSize=3&column=username&order=asc")).body.result;
+    for (const pageNo of ["0", "-1", "-99"]) {
+      const { status, body } = await list(`pageNo=${pageNo}&pageSize=3&column=username&order=asc`);
+      expect(status, pageNo).toBe(200);
+      expect(body.result, pageNo).toEqual({ ...first, current: 1 });
+    }
+  });
+
   it("never lists deleted users or the reserved external user", async () => {
     const { body } = await list("pageSize=100");
     expect(usernames(body)).not.toContain("gone");
@@ -107,7 +116,8 @@ describe("GET /sys/user/list — bad input is refused with 400 and a Chinese mes
     ["pageSize=-5", "每页条数（pageSize）必须大于等于 1（-1 表示全部）"],
     ["pageSize=0", "每页条数（pageSize）必须大于等于 1（-1 表示全部）"],
     ["pageSize=abc", "参数「pageSize」必须是整数"],
-    ["pageNo=0", "页码（pageNo）必须大于等于 1"],
+    ["pageNo=abc", "参数「pageNo」必须是整数"],
+    ["pageNo=1.5", "参数「pageNo」必须是整数"],
     ["pageNo=1000000&pageSize=100", "页码过大：最多可翻到第 200000 条记录，请增加查询条件缩小范围"],
     ["column=password", "不支持按「password」排序"],
     ["column=createTime&order=sideways", "排序方向（order）只能是 asc 或 desc"],

@@ -45,10 +45,10 @@ export function CronField({ api }: { api: Api }) {
       <Form.Item
         label="Cron表达式"
         name="cronExpression"
-        extra="Quartz 格式：秒 分 时 日 月 周 [年]，如 0/5 * * * * ? 表示每 5 秒；0 30 3 * * ? 表示每天 03:30"
+        extra="Quartz 格式：秒 分 时 日 月 周 [年]，如 0/30 * * * * ? 表示每 30 秒；0 30 3 * * ? 表示每天 03:30；「日」和「周」须有一个为 ?"
         rules={[{ required: true, whitespace: true, message: "请输入Cron表达式" }, { max: 255, message: "Cron表达式不能超过255个字符" }, serverRule((v) => previewCron(api, String(v).trim()))]}
       >
-        <Input placeholder="例如 0/5 * * * * ?" allowClear data-testid="cron-input" />
+        <Input placeholder="例如 0 0/5 * * * ?" allowClear data-testid="cron-input" />
       </Form.Item>
       <div data-testid="cron-preview" style={{ marginTop: -8, marginBottom: 16 }}>
         {state.error ? (

@@ -10,9 +10,9 @@ import { and, eq, sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import type { Db } from "../../db/client.js";
 import { bbhActivityMain } from "../../db/schema.js";
-import { formatDateTime, parseDateTime } from "../../lib/dates.js";
+import { dateOutOfRange, dateRangeMessage, formatDateTime, parseDateTime } from "../../lib/dates.js";
 import { badRequest } from "../../lib/envelope.js";
-import { nullable, titled } from "../../lib/field-schema.js";
+import { DATE_TIME_PATTERN, nullable, titled } from "../../lib/field-schema.js";
 import { unscoped } from "../../plugins/row-scope.js";
 
 export { textField } from "../../lib/field-schema.js";
@@ -27,7 +27,7 @@ export const Code = (title: string, values: number[]) => Type.Integer({ title, e
 export const OptCode = (title: string, values: number[]) => Type.Optional(nullable(Code(title, values)));
 /** 是否 (bbh_yn). */
 export const OptYn = (title: string) => OptCode(title, [0, 1]);
-const DATE_TIME = "^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$";
+const DATE_TIME = DATE_TIME_PATTERN;
 /** A `yyyy-MM-dd HH:mm:ss` date-time (optional, nullable). */
 export const OptDateTime = (title: string) =>
   Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength: 19, pattern: `^$|${DATE_TIME}` })], { title }));
@@ -47,7 +47,7 @@ export type { TSchema };
 export function toDate(value: string | null | undefined, label: string): Date | null {
   if (value === undefined || value === null || value.trim() === "") return null;
   const d = parseDateTime(value);
-  if (!d) throw badRequest(`${label}不是有效的日期时间`);
+  if (!d) throw badRequest(dateOutOfRange(value) ? dateRangeMessage(label) : `${label}不是有效的日期时间`);
   return d;
 }
 

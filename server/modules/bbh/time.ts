@@ -11,7 +11,7 @@ import { bbhActivityTime, bbhUserActivity } from "../../db/schema.js";
 import { activityTimeLimits } from "../../../contract/bbh-limits.js";
 import { backgroundTask } from "../../lib/background-task.js";
 import { badRequest, ok } from "../../lib/envelope.js";
-import { toPage, type ListSpec } from "../../lib/list-query.js";
+import { parsePageNo, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "../sys/crud.js";
 import { col, registerExport } from "./lists.js";
@@ -92,7 +92,8 @@ const RankingQuery = Type.Object({
   timeId: BbhId("时间段编号"),
   roundNo: Type.Optional(Type.Integer({ title: "轮次", minimum: 1, maximum: 10_000 })),
   type: Type.Optional(Type.String({ title: "排名类型", enum: ["person", "group"] } as Parameters<typeof Type.String>[0])),
-  pageNo: Type.Optional(Type.Integer({ title: "页码", minimum: 1, maximum: 100_000 })),
+  // Page 0 and below are page 1 (parsePageNo), as in every list.
+  pageNo: Type.Optional(Type.Integer({ title: "页码", maximum: 100_000 })),
   pageSize: Type.Optional(Type.Integer({ title: "每页条数", minimum: 1, maximum: 1000 })),
 });
 
@@ -141,7 +142,7 @@ export default async function timeRoutes(base: FastifyInstance) {
     const [w] = await db.select().from(T).where(eq(T.id, q.timeId));
     if (!w) throw badRequest("活动时间段不存在");
     const round = q.roundNo ?? w.roundNo;
-    const pageNo = q.pageNo ?? 1;
+    const pageNo = parsePageNo(q.pageNo);
     const pageSize = q.pageSize ?? 10;
     const frozen = round < w.roundNo || w.timeStatus === 2;
     const offset = (pageNo - 1) * pageSize;

@@ -13,7 +13,7 @@ import { signedIn } from "../../plugins/auth.js";
 import { contactTakenBy, PASSWORD_POLICY, PASSWORD_POLICY_MESSAGE, setPasswordHash, updateProfile } from "./account.repo.js";
 import { findUserById, toUserJson } from "./user.repo.js";
 import { userLimits } from "../../../contract/limits.js";
-import { nullable } from "../../lib/field-schema.js";
+import { DATE_PATTERN, nullable } from "../../lib/field-schema.js";
 import { UNSCOPED } from "./shared.js";
 
 const UpdatePasswordBody = Type.Object({
@@ -39,7 +39,7 @@ const ProfileBody = Type.Object(
     realname: Type.Optional(Type.String({ title: userLimits.realname.label, minLength: 1, maxLength: userLimits.realname.max })),
     avatar: Type.Optional(Type.Union([Type.String({ maxLength: userLimits.avatar.max, pattern: AVATAR_PATTERN }), Type.Literal(""), Type.Null()], { title: userLimits.avatar.label })),
     sex: Type.Optional(nullable(Type.Integer({ title: "性别", minimum: 0, maximum: 2 }))),
-    birthday: Type.Optional(Type.Union([Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" }), Type.Literal(""), Type.Null()], { title: "生日" })),
+    birthday: Type.Optional(Type.Union([Type.String({ pattern: DATE_PATTERN }), Type.Literal(""), Type.Null()], { title: "生日" })),
     email: Type.Optional(Type.Union([Type.String({ maxLength: userLimits.email.max, format: "email" }), Type.Literal(""), Type.Null()], { title: userLimits.email.label })),
     phone: Type.Optional(Type.Union([Type.String({ pattern: userLimits.phone.pattern }), Type.Literal(""), Type.Null()], { title: userLimits.phone.label })),
     telephone: Type.Optional(Nullable(Type.String({ title: userLimits.telephone.label, maxLength: userLimits.telephone.max, pattern: "^[0-9+\\-() ]*$" }))),

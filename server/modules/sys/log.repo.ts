@@ -1,4 +1,5 @@
 /** sys_log rows: login logs (type 1) and operation logs (type 2). */
+import { getTableColumns } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { sysLog } from "../../db/schema.js";
 import { nextId } from "../../lib/ids.js";
@@ -25,13 +26,43 @@ export interface LogEntry {
   costTime?: number;
 }
 
+/** The character limit of each varchar column of sys_log, read from the schema. */
+const LOG_LIMITS: Record<string, number> = Object.fromEntries(
+  Object.entries(getTableColumns(sysLog)).flatMap(([key, column]) => {
+    const length = (column as { length?: number }).length;
+    return typeof length === "number" && length > 0 ? [[key, length]] : [];
+  }),
+);
+
+/** A row as it fits: every text cut to its column (a log line must never fail on what it records). */
+function fitted(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    const max = LOG_LIMITS[key];
+    out[key] = typeof value === "string" && max !== undefined && value.length > max ? value.slice(0, max) : value;
+  }
+  return out;
+}
+
 export async function writeLog(db: Db, entry: LogEntry): Promise<void> {
-  await db.insert(sysLog).values({
-    id: nextId(),
-    ...entry,
-    logContent: entry.logContent.slice(0, 1000),
-    requestUrl: entry.requestUrl?.slice(0, 255),
-    requestParam: entry.requestParam?.slice(0, 2000),
-    createBy: entry.userid ?? entry.username ?? null,
-  });
+  await db.insert(sysLog).values(
+    fitted({
+      id: nextId(),
+      ...entry,
+      requestParam: entry.requestParam?.slice(0, 2000),
+      createBy: entry.userid ?? entry.username ?? null,
+    }) as typeof sysLog.$inferInsert,
+  );
+}
+
+/**
+ * `writeLog` for a request that must not fail because of its log line (sign-in, sign-out): a failure is logged
+ * and swallowed. Only outside a transaction: inside one, the failed insert would have aborted it.
+ */
+export async function writeLogSafely(db: Db, entry: LogEntry, log: { error(obj: object, msg: string): void }): Promise<void> {
+  try {
+    await writeLog(db, entry);
+  } catch (err) {
+    log.error({ err, logType: entry.logType }, "writing the log failed");
+  }
 }

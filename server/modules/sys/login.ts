@@ -8,12 +8,13 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import svgCaptcha from "svg-captcha";
 import { eq } from "drizzle-orm";
 import { FROZEN_USER_MESSAGE, type LoginResult } from "../../../contract/index.js";
+import { USERNAME_MAX } from "../../../contract/limits.js";
 import { sysUser } from "../../db/schema.js";
 import { badRequest, ok, refused, forbidden } from "../../lib/envelope.js";
 import { PasswordLockout } from "../../lib/lockout.js";
 import { hashPassword, verifyPassword } from "../../lib/password.js";
 import { anonymous, requestToken, signedIn } from "../../plugins/auth.js";
-import { LOG_LOGIN, writeLog } from "./log.repo.js";
+import { LOG_LOGIN, writeLogSafely } from "./log.repo.js";
 import { findUserById, findUserByUsername, toDepartJson, toUserJson, userDeparts } from "./user.repo.js";
 
 /**
@@ -28,7 +29,7 @@ const CAPTCHA_TTL_MS = 60_000;
 const KeyParams = Type.Object({ key: Type.String({ title: "验证码标识", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }) });
 
 const LoginBody = Type.Object({
-  username: Type.String({ title: "账号", minLength: 1, maxLength: 100 }),
+  username: Type.String({ title: "账号", minLength: 1, maxLength: USERNAME_MAX }),
   password: Type.String({ title: "密码", minLength: 1, maxLength: 128 }),
   captcha: Type.Optional(Type.String({ title: "验证码", maxLength: 16 })),
   checkKey: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()], { title: "验证码标识" })),
@@ -51,7 +52,7 @@ function assertLoginInput(body: { username: string; captcha?: string; checkKey?:
 
 const SelectDepartBody = Type.Object({
   orgCode: Type.String({ title: "机构编码", minLength: 1, maxLength: 64 }),
-  username: Type.Optional(Type.String({ title: "账号", maxLength: 100 })),
+  username: Type.Optional(Type.String({ title: "账号", maxLength: USERNAME_MAX })),
 });
 
 export default async function loginRoutes(base: FastifyInstance) {
@@ -88,8 +89,13 @@ export default async function loginRoutes(base: FastifyInstance) {
       const user = await findUserByUsername(db, username);
       const valid = await verifyPassword(user?.password ?? dummyHash, password);
       if (!user || !valid) {
-        await writeLog(db, { logType: LOG_LOGIN, logContent: `用户名: ${username},登录失败，用户名或密码错误`, userid: username, ip: req.ip });
-        const left = await lockout.fail(username);
+        // Counted first, so the lockout holds whatever happens to the log line; logged also when this failure locks.
+        let left: number;
+        try {
+          left = await lockout.fail(username);
+        } finally {
+          await writeLogSafely(db, { logType: LOG_LOGIN, logContent: `用户名: ${username},登录失败，用户名或密码错误`, userid: username, ip: req.ip }, req.log);
+        }
         throw refused(`用户名或密码错误，还可尝试 ${left} 次`);
       }
       if (user.status === 2) throw refused(FROZEN_USER_MESSAGE);
@@ -102,7 +108,7 @@ export default async function loginRoutes(base: FastifyInstance) {
       if (orgCode !== user.orgCode) await db.update(sysUser).set({ orgCode }).where(eq(sysUser.id, user.id));
 
       const token = await sessions.create(user, { ip: req.ip, userAgent: req.headers["user-agent"] });
-      await writeLog(db, { logType: LOG_LOGIN, logContent: `用户名: ${username},登录成功！`, userid: user.username, username: user.realname ?? user.username, ip: req.ip });
+      await writeLogSafely(db, { logType: LOG_LOGIN, logContent: `用户名: ${username},登录成功！`, userid: user.username, username: user.realname ?? user.username, ip: req.ip }, req.log);
       const result: LoginResult = {
         token,
         userInfo: toUserJson({ ...user, orgCode }),
@@ -121,7 +127,7 @@ export default async function loginRoutes(base: FastifyInstance) {
     const user = await sessions.verify(token);
     if (!user) throw refused("Token无效!");
     await sessions.revoke(user.sessionId, "logout");
-    await writeLog(db, { logType: LOG_LOGIN, logContent: `用户名: ${user.realname ?? user.username},退出成功！`, userid: user.username, username: user.realname ?? user.username, ip: req.ip });
+    await writeLogSafely(db, { logType: LOG_LOGIN, logContent: `用户名: ${user.realname ?? user.username},退出成功！`, userid: user.username, username: user.realname ?? user.username, ip: req.ip }, req.log);
     return ok(null, "退出登录成功！", 200);
   });
 

@@ -16,9 +16,9 @@ import { and, desc, eq, gt, ilike, isNull, sql } from "drizzle-orm";
 import { sysSession, sysUser } from "../../db/schema.js";
 import { formatDateTime } from "../../lib/dates.js";
 import { badRequest, ok, refused } from "../../lib/envelope.js";
-import { escapeLike, parsePageSize, toPage } from "../../lib/list-query.js";
+import { escapeLike, parsePageNo, parsePageSize, toPage } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
-import { LOG_LOGIN, writeLog } from "./log.repo.js";
+import { LOG_LOGIN, writeLogSafely } from "./log.repo.js";
 import { Delegation } from "./privilege.js";
 
 export const ONLINE_PERMS = { list: "system:online:list", forceLogout: "system:online:forceLogout" } as const;
@@ -26,7 +26,7 @@ export const ONLINE_PERMS = { list: "system:online:list", forceLogout: "system:o
 const SESSION_ID = /^[0-9a-f]{32}$/;
 
 const OnlineQuery = Type.Object({
-  pageNo: Type.Optional(Type.String({ title: "页码", maxLength: 10, pattern: "^[0-9]*$" })),
+  pageNo: Type.Optional(Type.String({ title: "页码", maxLength: 10 })),
   pageSize: Type.Optional(Type.String({ title: "每页条数", maxLength: 10, pattern: "^[0-9]*$" })),
   username: Type.Optional(Type.String({ title: "用户账号", maxLength: 100 })),
 });
@@ -40,7 +40,7 @@ export default async function onlineRoutes(base: FastifyInstance) {
   const { db, sessions, config } = app.ctx;
 
   app.get("/sys/online/list", { config: can(ONLINE_PERMS.list), schema: { querystring: OnlineQuery } }, async (req) => {
-    const pageNo = Math.max(1, Number(req.query.pageNo || 1) || 1);
+    const pageNo = parsePageNo(req.query.pageNo);
     const pageSize = parsePageSize(req.query.pageSize, config.maxPageSize);
     const username = req.query.username?.trim();
     const where = and(
@@ -110,7 +110,7 @@ export default async function onlineRoutes(base: FastifyInstance) {
     const actor = req.currentUser();
     await (await Delegation.of(db, actor.userId)).assertMayManage([row.userId]);
     await sessions.revoke(sessionId, "forced");
-    await writeLog(db, { logType: LOG_LOGIN, logContent: `强制: ${row.realname ?? row.username}退出成功！`, userid: actor.username, username: actor.realname ?? actor.username, ip: req.ip });
+    await writeLogSafely(db, { logType: LOG_LOGIN, logContent: `强制: ${row.realname ?? row.username}退出成功！`, userid: actor.username, username: actor.realname ?? actor.username, ip: req.ip }, req.log);
     return ok(null, "退出登录成功！");
   });
 }

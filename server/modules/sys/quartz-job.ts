@@ -17,7 +17,7 @@ import { badRequest, ok, refused } from "../../lib/envelope.js";
 import { OptionalText } from "../../lib/field-schema.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
-import { nextRun, nextRuns, normaliseCron, parseCron } from "../../jobs/cron.js";
+import { nextRun, nextRuns, normaliseCron, parseCron, PREVIEW_MAX_RUNS } from "../../jobs/cron.js";
 import { JOB_CLASSES } from "../../jobs/registry.js";
 import { JobScheduler } from "../../jobs/scheduler.js";
 import { col, registerExport } from "../bbh/lists.js";
@@ -113,6 +113,7 @@ export default async function quartzJobRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   scopeRows(app, { id: jobRows, jobId: jobRows });
   const { db, config, cache } = app.ctx;
+  const rules = { minIntervalSeconds: config.jobMinIntervalSeconds };
   const scheduler = new JobScheduler(app.ctx, { pollMs: config.jobPollMs, drainMs: config.jobDrainMs, log: app.log });
   schedulers.set(app.ctx, scheduler);
   app.addHook("onReady", async () => scheduler.start());
@@ -141,7 +142,7 @@ export default async function quartzJobRoutes(base: FastifyInstance) {
       const jobClassName = b.jobClassName.trim();
       assertJobClass(jobClassName);
       const cronExpression = normaliseCron(b.cronExpression);
-      parseCron(cronExpression);
+      parseCron(cronExpression, rules);
       let status = b.status ?? undefined;
       if (status === undefined) status = id ? ((await find(tx, id))?.status ?? -1) : 0;
       return {
@@ -181,7 +182,11 @@ export default async function quartzJobRoutes(base: FastifyInstance) {
     await db.transaction(async (tx) => {
       const job = await find(tx, req.query.id);
       if (!job) throw refused(JOB_NOT_FOUND);
-      if (status === 0) assertJobClass(job.jobClassName);
+      if (status === 0) {
+        assertJobClass(job.jobClassName);
+        // A row saved before the rules (or imported from JeecgBoot) may ask for every second: refused, not started.
+        parseCron(job.cronExpression, rules);
+      }
       const next = status === 0 ? nextRun(job.cronExpression) : null;
       if (status === 0 && !next) throw badRequest(`Cron表达式「${job.cronExpression}」以后不会再触发`);
       await tx.update(sysQuartzJob).set({ status, nextRunTime: next, ...updated(req) }).where(eq(sysQuartzJob.id, job.id));
@@ -209,8 +214,8 @@ export default async function quartzJobRoutes(base: FastifyInstance) {
 
   app.get(
     "/sys/quartzJob/cronPreview",
-    { config: can("system:quartzJob:list"), schema: { querystring: Type.Object({ cronExpression: Cron, count: Type.Optional(Type.Integer({ title: "条数", minimum: 1, maximum: 20 })) }) } },
-    async (req) => ok(nextRuns(req.query.cronExpression, req.query.count ?? 5).map((d) => formatDateTime(d))),
+    { config: can("system:quartzJob:list"), schema: { querystring: Type.Object({ cronExpression: Cron, count: Type.Optional(Type.Integer({ title: "条数", minimum: 1, maximum: PREVIEW_MAX_RUNS })) }) } },
+    async (req) => ok(nextRuns(req.query.cronExpression, req.query.count ?? 5, new Date(), rules).map((d) => formatDateTime(d))),
   );
 
   app.get("/sys/quartzJob/jobClasses", { config: can("system:quartzJob:list") }, async () =>

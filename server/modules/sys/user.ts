@@ -39,7 +39,7 @@ import {
   type UserRow,
 } from "./user.repo.js";
 import { userLimits } from "../../../contract/limits.js";
-import { nullable, textField, titled } from "../../lib/field-schema.js";
+import { DATE_TIME_PATTERN, nullable, textField, titled } from "../../lib/field-schema.js";
 
 const UserListQuery = Type.Object(
   {
@@ -55,7 +55,7 @@ const UserListQuery = Type.Object(
 const userFields = {
   realname: textField(userLimits.realname),
   avatar: textField(userLimits.avatar),
-  birthday: Type.Optional(Type.Union([Type.Null(), Type.String({ pattern: "^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$" })], { title: "生日" })),
+  birthday: Type.Optional(Type.Union([Type.Null(), Type.String({ pattern: `^$|${DATE_TIME_PATTERN}` })], { title: "生日" })),
   sex: Type.Optional(nullable(Type.Integer({ title: "性别", minimum: 0, maximum: 2 }))),
   email: textField(userLimits.email),
   phone: textField(userLimits.phone),
