@@ -14,6 +14,7 @@ import auth from "./plugins/auth.js";
 import errors, { frameworkErrors } from "./plugins/errors.js";
 import oplog from "./plugins/oplog.js";
 import requestBody from "./plugins/request-body.js";
+import textFields from "./plugins/text-fields.js";
 import securityHeaders from "./plugins/security-headers.js";
 import { tileImgSource } from "../contract/map-tiles.js";
 import { serializeRequest } from "./lib/redact.js";
@@ -103,7 +104,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } } : logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    ajv: { plugins: [ajvFormats as never] },
+    // `x-text` declares what a string may carry (server/lib/text.ts); Ajv only has to know the keyword.
+    ajv: { plugins: [ajvFormats as never], customOptions: { keywords: ["x-text"] } },
     frameworkErrors,
     ...httpServerOptions(config),
   });
@@ -115,6 +117,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
   await app.register(rateLimit, { global: false, redis: ctx.redis, skipOnError: true });
   await app.register(errors);
   await app.register(requestBody);
+  // After requestBody's checks, before validation: plain text loses its markup, rich text is sanitised.
+  await app.register(textFields);
   await app.register(spa, { root: config.staticDir, apiPrefix: config.contextPath });
   // Before auth: it collects every route for the document and turns the docs page's cookie into its token.
   const docs = { prefix: config.contextPath, public: config.apiDocsPublic, https: config.https };

@@ -21,6 +21,7 @@ import { can } from "../../plugins/auth.js";
 import { IdQuery, IdsQuery, ListQuery, created, parseIds, scope, updated } from "../sys/shared.js";
 import { inTypeSubtree } from "./question-type.js";
 import { BbhId, Code, IdList, OptBbhId, OptCode, OptInt, blank, rowJson, rowsOf, textField } from "./shared.js";
+import { TEXT_KIND } from "../../lib/field-schema.js";
 
 const Q = bbhQuestion;
 export const QUESTION_BASE = "/bbh/api/question";
@@ -90,7 +91,7 @@ export const QuestionBody = Type.Object({
   answerType: Code("题型", [1, 2, 3, 4, 5]),
   content: textField(L.content),
   stemImage: textField(L.stemImage),
-  options: Type.Optional(Type.Union([Type.Null(), Type.String({ title: "选项", maxLength: 20_000 })], { title: "选项" })),
+  options: Type.Optional(Type.Union([Type.Null(), Type.String({ title: "选项", maxLength: 20_000, [TEXT_KIND]: "json" })], { title: "选项" })),
   answer: textField(L.answer),
   analysis: textField(L.analysis),
   difficulty: OptCode("难度", [1, 2, 3]),
