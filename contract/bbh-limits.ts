@@ -29,7 +29,7 @@ export const activityLimits = {
   regionName: { label: "所在地区", max: 100 },
   address: { label: "活动地点", max: 255 },
   scopeIds: { label: "参与范围", max: 2000 },
-  gradeRule: { label: "等级规则", max: 1000 },
+  gradeRule: { label: "等级规则", max: 1000, text: "json" },
   shareTitle: { label: "分享标题", max: 100 },
   shareImage: { label: "分享图片", max: 500 },
   remark: { label: "备注", max: 500 },

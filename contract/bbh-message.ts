@@ -12,7 +12,7 @@ export const messageTemplateLimits = {
   pagePath: { label: "跳转页", max: 255 },
   title: { label: "标题", max: 100 },
   content: { label: "内容", max: 2000 },
-  fieldMapping: { label: "字段映射", max: 4000 },
+  fieldMapping: { label: "字段映射", max: 4000, text: "json" },
   remark: { label: "备注", max: 255 },
 } as const satisfies Record<string, FieldLimit>;
 

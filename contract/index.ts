@@ -162,6 +162,14 @@ export interface UserPermissions {
   sysSafeMode: boolean;
 }
 
+/**
+ * `GET /sys/permission/checkMenuPath?path=` (ours, not JeecgBoot's): whether any menu item, granted to the
+ * caller or not, has that console path. The console shows 403 instead of 404 for such a path.
+ */
+export interface MenuPathCheck {
+  known: boolean;
+}
+
 export interface CurrentUserDeparts {
   list: SysDepart[];
   orgCode: string | null;

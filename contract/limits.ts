@@ -20,6 +20,12 @@ export interface FieldLimit {
   readonly pattern?: string;
   /** What to say when `pattern` does not match; default `${label}格式不正确`. */
   readonly patternMessage?: string;
+  /**
+   * What the text may carry (server/lib/text.ts): plain text by default, whose markup the server removes;
+   * `verbatim` is kept exactly (passwords, patterns); `rich` is editor HTML, sanitised; `json` is JSON text
+   * whose string values are plain text.
+   */
+  readonly text?: "rich" | "json" | "verbatim";
 }
 
 type Limits = Record<string, FieldLimit>;
@@ -44,7 +50,7 @@ export const USERNAME_MAX = 100;
 
 export const userLimits = {
   username: { label: "用户账号", required: true, max: USERNAME_MAX, pattern: "^[^\\s,]+$", patternMessage: "用户账号不能包含空格或逗号" },
-  password: { label: "登录密码", required: true, max: 128 },
+  password: { label: "登录密码", required: true, max: 128, text: "verbatim" },
   realname: { label: "用户姓名", required: true, max: 100 },
   avatar: { label: "头像", max: 255 },
   workNo: { label: "工号", max: 100 },
@@ -93,7 +99,7 @@ export const positionLimits = {
 export const checkRuleLimits = {
   ruleName: { label: "规则名称", required: true, max: 100 },
   ruleCode: { label: "规则编码", required: true, max: 100, pattern: CODE, patternMessage: `规则编码${CODE_MESSAGE}` },
-  ruleJson: { label: "规则JSON", required: true, min: 2, max: 1024 },
+  ruleJson: { label: "规则JSON", required: true, min: 2, max: 1024, text: "verbatim" },
   ruleDescription: { label: "规则描述", max: 200 },
 } as const satisfies Limits;
 
@@ -101,7 +107,7 @@ export const fillRuleLimits = {
   ruleName: { label: "规则名称", required: true, max: 100 },
   ruleCode: { label: "规则编码", required: true, max: 100, pattern: CODE, patternMessage: `规则编码${CODE_MESSAGE}` },
   ruleClass: { label: "规则实现类", required: true, max: 100 },
-  ruleParams: { label: "规则参数", max: 200 },
+  ruleParams: { label: "规则参数", max: 200, text: "json" },
 } as const satisfies Limits;
 
 export const dataSourceLimits = {
@@ -113,7 +119,7 @@ export const dataSourceLimits = {
   dbUrl: { label: "数据源地址", required: true, max: 500 },
   dbName: { label: "数据库名称", max: 100 },
   dbUsername: { label: "用户名", max: 100 },
-  dbPassword: { label: "密码", max: 100 },
+  dbPassword: { label: "密码", max: 100, text: "verbatim" },
 } as const satisfies Limits;
 
 export const categoryLimits = {

@@ -17,6 +17,7 @@ import oplog from "./plugins/oplog.js";
 import rowScope from "./plugins/row-scope.js";
 import refusalLog from "./plugins/refusal-log.js";
 import requestBody from "./plugins/request-body.js";
+import textFields from "./plugins/text-fields.js";
 import securityHeaders from "./plugins/security-headers.js";
 import { tileImgSource } from "../contract/map-tiles.js";
 import { serializeRequest } from "./lib/redact.js";
@@ -107,8 +108,9 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } } : logger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    // finiteNumbers: a coerced "Infinity" or "1e400" is no number (server/lib/finite-numbers.ts).
-    ajv: { plugins: [ajvFormats as never, finiteNumbers as never] },
+    // finiteNumbers: a coerced "Infinity" or "1e400" is no number (server/lib/finite-numbers.ts); `x-text` declares
+    // what a string may carry (server/lib/text.ts), and Ajv only has to know the keyword.
+    ajv: { plugins: [ajvFormats as never, finiteNumbers as never], customOptions: { keywords: ["x-text"] } },
     frameworkErrors,
     ...httpServerOptions(config),
   });
@@ -120,6 +122,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions["lo
   await app.register(rateLimit, { global: false, redis: ctx.redis, skipOnError: true });
   await app.register(errors);
   await app.register(requestBody);
+  // After requestBody's checks, before validation: plain text loses its markup, rich text is sanitised.
+  await app.register(textFields);
   await app.register(spa, { root: config.staticDir, apiPrefix: config.contextPath });
   // Before auth: it collects every route for the document and turns the docs page's cookie into its token.
   const docs = { prefix: config.contextPath, public: config.apiDocsPublic, https: config.https };

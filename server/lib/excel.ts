@@ -2,10 +2,13 @@
  * Excel export and import (.xlsx, exceljs) in JeecgBoot's layout (contract.md §6.1–6.2): two title rows
  * (`<title>报表`, `导出人:<realname>`), one header row, then the data. Import reads the same layout, checks
  * every row first and reports each bad row; a file with any bad row imports nothing.
+ * Imported cells are plain text: their markup is removed as a request body's plain text is (server/lib/text.ts),
+ * whichever module reads them.
  */
 import ExcelJS from "exceljs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, badRequest } from "./envelope.js";
+import { stripMarkup } from "./text.js";
 import { acceptMultipart, readUpload } from "./upload.js";
 
 export interface ExcelColumn<R> {
@@ -48,7 +51,7 @@ export function sendWorkbook(reply: FastifyReply, title: string, data: Buffer) {
 export interface SheetRow {
   /** The row number in the sheet (1-based, as Excel shows it). */
   line: number;
-  /** Cell text by header. */
+  /** Cell text by header, markup removed. */
   cells: Record<string, string>;
 }
 
@@ -94,7 +97,7 @@ export async function readWorkbook(data: Buffer, required: string[]): Promise<Sh
     let empty = true;
     headers.forEach((h, i) => {
       if (!h) return;
-      const text = cellText(row.getCell(i + 1));
+      const text = stripMarkup(cellText(row.getCell(i + 1))).trim();
       cells[h] = text;
       if (text) empty = false;
     });

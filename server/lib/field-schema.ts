@@ -39,21 +39,52 @@ export const DATE_PATTERN = `^${DAY}$`;
 /** `yyyy-MM-dd`, `yyyy-MM-dd HH:mm` or `yyyy-MM-dd HH:mm:ss` */
 export const DATE_TIME_PATTERN = `^${DAY}(?: (?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d)?)?$`;
 
+/**
+ * The schema keyword that says what a request string may carry (server/lib/text.ts, docs/security.md):
+ * absent means plain text, whose markup is removed before validation; `rich` is editor HTML, sanitised;
+ * `json` is JSON text whose string values are plain text; `verbatim` is kept exactly (passwords, patterns).
+ * It shows in the OpenAPI document as it is.
+ */
+export const TEXT_KIND = "x-text";
+export type TextKind = "plain" | "rich" | "json" | "verbatim";
+
+/** A copy of `schema` declared as `kind` text (keeping TypeBox's markers, as `titled` does). */
+export function textKindOf<T extends TSchema>(schema: T, kind: Exclude<TextKind, "plain">): T {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema)) as T & { [TEXT_KIND]?: TextKind };
+  copy[TEXT_KIND] = kind;
+  return copy;
+}
+/** Kept exactly as sent: passwords, and definitions whose text is a pattern. */
+export const verbatim = <T extends TSchema>(schema: T) => textKindOf(schema, "verbatim");
+/** HTML from the console's editor, sanitised by the rich-text allow-list. */
+export const richText = <T extends TSchema>(schema: T) => textKindOf(schema, "rich");
+/** JSON text (options, rules, mappings): its string values are plain text, its syntax is left alone. */
+export const jsonText = <T extends TSchema>(schema: T) => textKindOf(schema, "json");
+
+const kindOf = (limit: FieldLimit) => (limit.text ? { [TEXT_KIND]: limit.text } : {});
+
 /** Optional, nullable text: JeecgBoot clients send null or "" for an empty field. */
 export const OptionalText = (maxLength: number, title: string, pattern?: string) =>
   Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength, ...(pattern ? { pattern: `^$|${pattern}` } : {}) })], { title }));
+
+/** Optional, nullable rich text (HTML from the editor, sanitised before validation). */
+export const OptionalRichText = (maxLength: number, title: string) =>
+  Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength, [TEXT_KIND]: "rich" })], { title }));
 
 /** A form text field from its contract limit: required (non-empty) or optional (null and "" allowed). */
 export function textField<L extends FieldLimit>(
   limit: L,
 ): L extends { required: true } ? ReturnType<typeof requiredText> : ReturnType<typeof OptionalText>;
 export function textField(limit: FieldLimit) {
-  return limit.required ? requiredText(limit) : OptionalText(limit.max, limit.label, limit.pattern);
+  if (limit.required) return requiredText(limit);
+  return Type.Optional(
+    Type.Union([Type.Null(), Type.String({ title: limit.label, maxLength: limit.max, ...(limit.pattern ? { pattern: `^$|${limit.pattern}` } : {}), ...kindOf(limit) })], { title: limit.label }),
+  );
 }
 
 /** A required text field from its contract limit (also for a field that is required only when sent). */
 export const requiredText = (limit: FieldLimit) =>
-  Type.String({ title: limit.label, minLength: limit.min ?? 1, maxLength: limit.max, ...(limit.pattern ? { pattern: limit.pattern } : {}) });
+  Type.String({ title: limit.label, minLength: limit.min ?? 1, maxLength: limit.max, ...(limit.pattern ? { pattern: limit.pattern } : {}), ...kindOf(limit) });
 
 type Node = { title?: unknown; properties?: Record<string, Node>; items?: Node | Node[]; anyOf?: Node[]; oneOf?: Node[]; allOf?: Node[]; additionalProperties?: unknown };
 

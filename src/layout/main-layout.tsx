@@ -64,6 +64,8 @@ export function MainLayout({ navigation, pageRoutes }: { navigation: Navigation;
   const route = findRoute(navigation, pathname);
 
   useEffect(() => {
+    // A path the menu does not route names itself (the 403 page); its effect runs before this one.
+    if (!route && pathname !== LANDING_PATH) return;
     document.title = documentTitle(pathname === LANDING_PATH ? undefined : route?.title);
   }, [pathname, route?.title]);
 

@@ -12,6 +12,7 @@ import NotFoundPage from "../pages/exception/not-found";
 import { PageOpenerContext } from "../../kit/page";
 import { pageOpener, resolvePage } from "../registry";
 import { MainLayout } from "./main-layout";
+import { UnroutedPath } from "./unrouted-path";
 
 const TestHomePage = lazy(() => import("../pages/test/home"));
 
@@ -66,7 +67,8 @@ export default function SignedInApp() {
           {navigation.routes.map((route) => (
             <Route key={route.path} path={route.path} element={routeElement(route, navigation)} />
           ))}
-          <Route path="*" element={<Navigate to="/404" replace />} />
+          {/* Not in the user's menu: 403 in place when a menu item has the path, else /404. */}
+          <Route path="*" element={<UnroutedPath />} />
         </>
       ),
     [navigation],

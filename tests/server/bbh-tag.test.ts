@@ -86,7 +86,8 @@ describe("tags", () => {
 
   it("sets and lists the tags of an activity and a red mark; wrong types and unknown objects are refused", async () => {
     const [study, longMarch2, founding] = [await tagId("研学"), (await db().select().from(bbhTag).where(and(eq(bbhTag.tagName, "长征"), eq(bbhTag.tagType, 1))))[0].id, await tagId("建党伟业")];
-    const set = (body: object, token = admin) => call("PUT", "/bbh/api/tag/rel/set", token, body);
+    // One route per target, each needing the target's edit code (issue 23 item 12).
+    const set = ({ bizType, ...body }: { bizType: string } & Record<string, unknown>, token = admin) => call("PUT", `/bbh/api/tag/rel/set/${bizType}`, token, body);
     const res = await set({ bizType: "activity", bizId: "act-t1", tagIds: [study, longMarch2] });
     expect(res.body).toMatchObject({ message: "设置成功" });
     expect(res.body.result.map((r: { tagName: string }) => r.tagName)).toEqual(["长征", "研学"]);
@@ -94,7 +95,8 @@ describe("tags", () => {
     expect((await set({ bizType: "activity", bizId: "act-t1", tagIds: [founding] })).body.message).toBe("标签【建党伟业】不是活动标签");
     expect((await set({ bizType: "activity", bizId: "nope", tagIds: [study] })).body.message).toBe("活动不存在或已删除");
     expect((await set({ bizType: "activity", bizId: "act-t1", tagIds: ["nope"] })).body.message).toBe("标签【nope】不存在或已删除");
-    expect((await set({ bizType: "user", bizId: "act-t1", tagIds: [] })).status).toBe(400);
+    expect((await set({ bizType: "user", bizId: "act-t1", tagIds: [] })).status).toBe(404);
+    expect((await call("PUT", "/bbh/api/tag/rel/set", admin, { bizType: "activity", bizId: "act-t1", tagIds: [study] })).status).toBe(404);
     expect((await set({ bizType: "activity", bizId: "act-t1", tagIds: [study] }, auditor)).status).toBe(403);
     expect(await rows(t, bbhTagRel)).toBe(before);
 

@@ -77,6 +77,41 @@ describe("GET /sys/permission/getUserPermissionByToken", () => {
   });
 });
 
+describe("GET /sys/permission/checkMenuPath (issue 23 item 20)", () => {
+  const known = async (path: string, token = operatorToken) => {
+    const res = await get(`/sys/permission/checkMenuPath?path=${encodeURIComponent(path)}`, token);
+    expect(res.statusCode, path).toBe(200);
+    return res.json().result.known as boolean;
+  };
+
+  it("knows a menu item's path whether or not the caller's menu has it, and nothing else", async () => {
+    const menu = (await get("/sys/permission/getUserPermissionByToken", operatorToken)).json().result.menu as MenuNode[];
+    expect(find(menu, "用户管理")).toBeUndefined();
+    expect(await known("/isystem/user")).toBe(true);
+    expect(await known("/isystem/user/")).toBe(true);
+    expect(await known("/dashboard/analysis")).toBe(true);
+    expect(await known("/no/such/page")).toBe(false);
+    expect(await known("/isystem/user/extra")).toBe(false);
+    expect(await known("/isystem")).toBe(true);
+  });
+
+  it("matches parameterised paths and sees menu items added or deleted at once", async () => {
+    const id = uuid32();
+    await t.database.db.insert(sysPermission).values({ id, name: "报表", menuType: 1, url: "/walk/report/:code", component: "modules/Report", delFlag: 0, isLeaf: true });
+    expect(await known("/walk/report/abc")).toBe(true);
+    expect(await known("/walk/report")).toBe(false);
+    await t.database.db.update(sysPermission).set({ delFlag: 1 }).where(eq(sysPermission.id, id));
+    expect(await known("/walk/report/abc")).toBe(false);
+  });
+
+  it("needs sign-in and a path", async () => {
+    expect((await t.app.inject({ url: `${API}/sys/permission/checkMenuPath?path=/isystem/user` })).statusCode).toBe(500);
+    const bad = await get("/sys/permission/checkMenuPath?path=isystem", operatorToken);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("「页面路径」");
+  });
+});
+
 describe("permission checks on the server", () => {
   it("refuses an endpoint the user holds no code for, with 403 and code 510", async () => {
     const res = await get("/sys/user/list", operatorToken);

@@ -24,6 +24,7 @@ import { formatDateTime, parseDateTime } from "../../lib/dates.js";
 import { ApiError, badRequest, fail, ok } from "../../lib/envelope.js";
 import { acceptUploads, readWorkbook, sendWorkbook, uploadedWorkbook, type SheetRow } from "../../lib/excel.js";
 import { nextId } from "../../lib/ids.js";
+import { cleanText } from "../../lib/text.js";
 import { can } from "../../plugins/auth.js";
 import { mostTelling, problem } from "../../plugins/errors.js";
 import { created, scope } from "../sys/shared.js";
@@ -122,7 +123,9 @@ export function readRowBody(
     const h = headerOf(key);
     if (h && body[key] === undefined && !(row.cells[h] ?? "")) fail(h, "不能为空");
   }
-  // The add route's schema, property by property (a union reports every branch: the telling one is kept).
+  // What the add route's text-field hook would make of it (server/lib/text.ts), then its schema, property by
+  // property (a union reports every branch: the telling one is kept).
+  cleanText(schema, body);
   const byKey = new Map<string, ErrorObject[]>();
   for (const e of Value.Errors(schema, body)) {
     const key = e.instancePath.split("/")[1];

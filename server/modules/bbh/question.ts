@@ -23,6 +23,7 @@ import { inTypeSubtree } from "./question-type.js";
 import { REFERENCE, BbhId, Code, IdList, OptBbhId, OptCode, OptInt, blank, rowJson, rowsOf, textField } from "./shared.js";
 import { rowScope, viewOf } from "../../lib/row-scope.js";
 import { scopeRows } from "../../plugins/row-scope.js";
+import { TEXT_KIND } from "../../lib/field-schema.js";
 
 const Q = bbhQuestion;
 export const QUESTION_BASE = "/bbh/api/question";
@@ -95,7 +96,7 @@ export const QuestionBody = Type.Object({
   answerType: Code("题型", [1, 2, 3, 4, 5]),
   content: textField(L.content),
   stemImage: textField(L.stemImage),
-  options: Type.Optional(Type.Union([Type.Null(), Type.String({ title: "选项", maxLength: 20_000 })], { title: "选项" })),
+  options: Type.Optional(Type.Union([Type.Null(), Type.String({ title: "选项", maxLength: 20_000, [TEXT_KIND]: "json" })], { title: "选项" })),
   answer: textField(L.answer),
   analysis: textField(L.analysis),
   difficulty: OptCode("难度", [1, 2, 3]),

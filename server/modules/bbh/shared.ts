@@ -7,13 +7,13 @@
 import type { FastifyInstance } from "fastify";
 import { Type, type TSchema } from "typebox";
 import { and, eq, sql } from "drizzle-orm";
-import sanitizeHtml from "sanitize-html";
 import type { Db } from "../../db/client.js";
 import { bbhActivityMain } from "../../db/schema.js";
 import { dateOutOfRange, dateRangeMessage, formatDateTime, parseDateTime } from "../../lib/dates.js";
 import { badRequest } from "../../lib/envelope.js";
-import { DATE_TIME_PATTERN, nullable, titled } from "../../lib/field-schema.js";
+import { DATE_TIME_PATTERN, TEXT_KIND, nullable, titled } from "../../lib/field-schema.js";
 import { unscoped } from "../../plugins/row-scope.js";
+import { sanitizeRichText } from "../../lib/text.js";
 
 export { textField } from "../../lib/field-schema.js";
 
@@ -35,8 +35,8 @@ export const ReqDateTime = (title: string) => Type.String({ title, maxLength: 19
 /** Optional, nullable number (coordinates). */
 export const OptNumber = (title: string, minimum: number, maximum: number) =>
   Type.Optional(nullable(Type.Number({ title, minimum, maximum })));
-/** Rich text: bounded, sanitised on save. */
-export const RichText = (title: string) => Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength: 200_000 })], { title }));
+/** Rich text: bounded, declared `x-text: rich` (sanitised before validation) and sanitised again on save. */
+export const RichText = (title: string) => Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength: 200_000, [TEXT_KIND]: "rich" })], { title }));
 export const BbhId = (title: string) => Type.String({ title, minLength: 1, maxLength: 32, pattern: "^[A-Za-z0-9_-]+$" });
 export const OptBbhId = (title: string) => Type.Optional(Type.Union([Type.Null(), Type.String({ title, maxLength: 32, pattern: "^$|^[A-Za-z0-9_-]+$" })], { title }));
 export const IdList = (title: string, max = 1000) => Type.Array(BbhId(title), { title, minItems: 1, maxItems: max });
@@ -51,12 +51,8 @@ export function toDate(value: string | null | undefined, label: string): Date | 
   return d;
 }
 
-const RICH = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "span", "del", "ins", "u", "s", "font", "video", "audio", "source"],
-  allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, "*": ["style", "class"], img: ["src", "alt", "width", "height"], video: ["src", "controls", "poster"], audio: ["src", "controls"], source: ["src", "type"] },
-} satisfies sanitizeHtml.IOptions;
-/** Rich text from the console editor, XSS-sanitised (domain.md §2). */
-export const cleanHtml = (html: string | null | undefined) => (html == null || html === "" ? null : sanitizeHtml(html, RICH));
+/** Rich text from the console editor, XSS-sanitised (domain.md §2; the allow-list is server/lib/text.ts's). */
+export const cleanHtml = (html: string | null | undefined) => (html == null || html === "" ? null : sanitizeRichText(html));
 
 /**
  * A refusal about one form field (`field`: the body key): the same 400 as `badRequest`, and an Excel import

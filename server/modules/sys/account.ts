@@ -13,14 +13,14 @@ import { signedIn } from "../../plugins/auth.js";
 import { contactTakenBy, PASSWORD_POLICY, PASSWORD_POLICY_MESSAGE, setPasswordHash, updateProfile } from "./account.repo.js";
 import { findUserById, toUserJson } from "./user.repo.js";
 import { userLimits } from "../../../contract/limits.js";
-import { DATE_PATTERN, nullable } from "../../lib/field-schema.js";
+import { DATE_PATTERN, nullable, verbatim } from "../../lib/field-schema.js";
 import { UNSCOPED } from "./shared.js";
 
 const UpdatePasswordBody = Type.Object({
   username: Type.String({ title: "用户账号", minLength: 1, maxLength: 100 }),
-  oldpassword: Type.String({ title: "旧密码", minLength: 1, maxLength: 128 }),
-  password: Type.String({ title: "新密码", maxLength: 128 }),
-  confirmpassword: Type.String({ title: "确认新密码", maxLength: 128 }),
+  oldpassword: verbatim(Type.String({ title: "旧密码", minLength: 1, maxLength: 128 })),
+  password: verbatim(Type.String({ title: "新密码", maxLength: 128 })),
+  confirmpassword: verbatim(Type.String({ title: "确认新密码", maxLength: 128 })),
 });
 
 /** A stored upload path (`20240101/ab12.png`, optionally under a folder) or an absolute http(s) URL. */

@@ -17,7 +17,7 @@ import type { Db } from "../../db/client.js";
 import { sysAnnouncement, sysAnnouncementSend, sysDepart, sysUser, sysUserDepart } from "../../db/schema.js";
 import { parseDateTime } from "../../lib/dates.js";
 import { badRequest, ok, refused } from "../../lib/envelope.js";
-import { OptionalText } from "../../lib/field-schema.js";
+import { OptionalRichText, OptionalText } from "../../lib/field-schema.js";
 import { nextId } from "../../lib/ids.js";
 import { fetchPage, parseListQuery, toPage, type ListSpec } from "../../lib/list-query.js";
 import { can, signedIn } from "../../plugins/auth.js";
@@ -68,7 +68,7 @@ export const announcementRows = rowScope({ label: "公告", table: sysAnnounceme
 
 const AnnouncementBody = Type.Object({
   titile: Type.String({ title: "标题", minLength: 1, maxLength: 100 }),
-  msgContent: OptionalText(200_000, "内容"),
+  msgContent: OptionalRichText(200_000, "内容"),
   msgAbstract: OptionalText(500, "摘要"),
   startTime: OptionalText(19, "开始时间"),
   endTime: OptionalText(19, "结束时间"),

@@ -11,6 +11,7 @@ import { FROZEN_USER_MESSAGE, type LoginResult } from "../../../contract/index.j
 import { USERNAME_MAX } from "../../../contract/limits.js";
 import { sysUser } from "../../db/schema.js";
 import { badRequest, ok, refused, forbidden } from "../../lib/envelope.js";
+import { verbatim } from "../../lib/field-schema.js";
 import { PasswordLockout } from "../../lib/lockout.js";
 import { hashPassword, verifyPassword } from "../../lib/password.js";
 import { anonymous, requestToken, signedIn } from "../../plugins/auth.js";
@@ -30,7 +31,7 @@ const KeyParams = Type.Object({ key: Type.String({ title: "验证码标识", min
 
 const LoginBody = Type.Object({
   username: Type.String({ title: "账号", minLength: 1, maxLength: USERNAME_MAX }),
-  password: Type.String({ title: "密码", minLength: 1, maxLength: 128 }),
+  password: verbatim(Type.String({ title: "密码", minLength: 1, maxLength: 128 })),
   captcha: Type.Optional(Type.String({ title: "验证码", maxLength: 16 })),
   checkKey: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()], { title: "验证码标识" })),
   remember_me: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 })], { title: "记住我" })),

@@ -12,7 +12,7 @@ import { sysSms, sysSmsTemplate } from "../../db/schema.js";
 import { formatDateTime } from "../../lib/dates.js";
 import { badRequest, ok, refused } from "../../lib/envelope.js";
 import { backgroundTask } from "../../lib/background-task.js";
-import { OptionalText } from "../../lib/field-schema.js";
+import { OptionalRichText, OptionalText, jsonText, richText, verbatim } from "../../lib/field-schema.js";
 import { nextId } from "../../lib/ids.js";
 import type { ListSpec } from "../../lib/list-query.js";
 import { can } from "../../plugins/auth.js";
@@ -86,23 +86,25 @@ const TemplateBody = Type.Object({
   templateName: OptionalText(50, "模板标题"),
   templateCode: Type.String({ title: "模板编码", minLength: 1, maxLength: 32, pattern: "^[A-Za-z0-9_-]+$" }),
   templateType: Type.String({ title: "模板类型", pattern: "^[1-4]$" }),
-  templateContent: Type.String({ title: "模板内容", minLength: 1, maxLength: 1000 }),
-  templateTestJson: OptionalText(1000, "测试数据"),
+  // HTML for the e-mail and system-announcement channels (values are escaped into it), text for the others.
+  templateContent: richText(Type.String({ title: "模板内容", minLength: 1, maxLength: 1000 })),
+  // Values substituted as text (HTML-escaped into HTML channels): kept as sent.
+  templateTestJson: verbatim(OptionalText(1000, "测试数据")),
 });
 
 const MessageBody = Type.Object({
   esTitle: OptionalText(100, "消息标题"),
   esType: Type.String({ title: "发送方式", pattern: "^[1-4]$" }),
   esReceiver: Type.String({ title: "接收人", minLength: 1, maxLength: 255 }),
-  esParam: OptionalText(1000, "发送所需参数"),
-  esContent: OptionalText(100_000, "推送内容"),
+  esParam: jsonText(OptionalText(1000, "发送所需参数")),
+  esContent: OptionalRichText(100_000, "推送内容"),
   esSendStatus: OptionalText(2, "发送状态", "^(-1|0|1|2)$"),
   remark: OptionalText(500, "备注"),
 });
 
 const SendBody = Type.Object({
   templateCode: Type.String({ title: "模板编码", minLength: 1, maxLength: 32 }),
-  testData: OptionalText(1000, "测试数据"),
+  testData: verbatim(OptionalText(1000, "测试数据")),
   receiver: Type.String({ title: "接收人", minLength: 1, maxLength: 255 }),
   msgType: OptionalText(1, "发送方式", "^[1-4]$"),
 });

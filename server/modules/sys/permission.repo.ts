@@ -21,6 +21,12 @@ export function routeName(row: Pick<PermissionRow, "componentName" | "url">): st
   return (row.url ?? "").replace(/^\//, "").replaceAll("/", "-").replaceAll(":", "@");
 }
 
+/** The console path of a menu row: its url, or for an outside page the md5 of its url (as the menu sends it). */
+export function menuPath(url: string | null): string {
+  const value = url ?? "";
+  return isExternal(value) ? createHash("md5").update(value).digest("hex") : value;
+}
+
 function toNode(row: PermissionRow, isTop: boolean): MenuNode {
   const url = row.url ?? "";
   const external = isExternal(url);
@@ -28,7 +34,7 @@ function toNode(row: PermissionRow, isTop: boolean): MenuNode {
   const node: MenuNode = {
     id: row.id,
     route: row.isRoute ? "1" : "0",
-    path: external ? createHash("md5").update(url).digest("hex") : url,
+    path: menuPath(url),
     name: routeName(row),
     component,
     meta: {
@@ -74,6 +80,33 @@ export function buildMenuTree(rows: PermissionRow[]): MenuNode[] {
     }
   }
   return tree;
+}
+
+/** The console paths of every live menu item (granted to anyone or not), absolute, without a trailing slash. */
+export async function menuPaths(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ url: sysPermission.url })
+    .from(sysPermission)
+    .where(and(eq(sysPermission.delFlag, 0), inArray(sysPermission.menuType, [0, 1])));
+  const paths = rows.map((r) => normalisePath(menuPath(r.url))).filter((p) => p !== "/");
+  return [...new Set(paths)];
+}
+
+const normalisePath = (path: string) => {
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return absolute.length > 1 ? absolute.replace(/\/+$/, "") : absolute;
+};
+
+/** Whether `pathname` is a menu item's path, or matches one with `:param` segments (`/online/cgreport/:code`). */
+export function isMenuPath(paths: readonly string[], pathname: string): boolean {
+  const wanted = normalisePath(pathname);
+  const have = wanted.split("/").filter(Boolean);
+  return paths.some((path) => {
+    if (path === wanted) return true;
+    if (!path.includes(":")) return false;
+    const pattern = path.split("/").filter(Boolean);
+    return pattern.length === have.length && pattern.every((segment, i) => segment.startsWith(":") || segment === have[i]);
+  });
 }
 
 /**

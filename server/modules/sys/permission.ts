@@ -17,7 +17,7 @@ import { RULE_CONDITIONS } from "../../lib/data-rules.js";
 import { badRequest, ok, refused } from "../../lib/envelope.js";
 import { nextId, uuid32 } from "../../lib/ids.js";
 import { can, signedIn } from "../../plugins/auth.js";
-import { livePermissions, permissionListTree, permissionTree, toPermissionJson, userPermissions } from "./permission.repo.js";
+import { isMenuPath, livePermissions, menuPaths, permissionListTree, permissionTree, toPermissionJson, userPermissions } from "./permission.repo.js";
 import { roleRows, toRuleJson } from "./role.js";
 import { PERMISSION_TABLES } from "./session.repo.js";
 import { Id, IdQuery, IdsQuery, Text, UNSCOPED, created, parseIds, parseOptionalIds, updated } from "./shared.js";
@@ -164,6 +164,16 @@ export default async function permissionRoutes(base: FastifyInstance) {
     const { userId, versions } = req.currentUser();
     return ok(await cache.get(`user-permissions:${userId}`, PERMISSION_TABLES, () => userPermissions(db, userId), versions));
   });
+
+  /**
+   * Whether a console path belongs to any menu item, granted to the caller or not: a path the console cannot
+   * route is then 403 无权访问 rather than 404 (src/layout/signed-in-app.tsx). Answers only yes or no.
+   */
+  app.get(
+    "/sys/permission/checkMenuPath",
+    { config: signedIn, schema: { querystring: Type.Object({ path: Type.String({ title: "页面路径", minLength: 1, maxLength: 2000, pattern: "^/" }) }) } },
+    async (req) => ok({ known: isMenuPath(await cache.get("menu-paths", ["sys_permission"], () => menuPaths(db), req.currentUser().versions), req.query.path) }),
+  );
 
   // ---- menu tree --------------------------------------------------------------------------------
   app.get("/sys/permission/list", { config: can("system:permission:list") }, async () => ok(permissionListTree(await livePermissions(db))));

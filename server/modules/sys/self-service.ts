@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { refused } from "../../lib/envelope.js";
+import { verbatim } from "../../lib/field-schema.js";
 import { anonymous } from "../../plugins/auth.js";
 
 export const SMS_NOT_CONFIGURED = "短信接口未配置，请联系管理员！";
@@ -53,7 +54,7 @@ export default async function selfServiceRoutes(base: FastifyInstance) {
       schema: {
         body: Type.Object({
           username: Type.String({ title: "账号", minLength: 1, maxLength: 100 }),
-          password: Type.String({ title: "密码", minLength: 1, maxLength: 128 }),
+          password: verbatim(Type.String({ title: "密码", minLength: 1, maxLength: 128 })),
           phone: Type.Optional(Mobile),
           smscode: Type.Optional(Type.String({ title: "短信验证码", maxLength: 10 })),
         }),

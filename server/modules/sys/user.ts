@@ -39,7 +39,7 @@ import {
   type UserRow,
 } from "./user.repo.js";
 import { userLimits } from "../../../contract/limits.js";
-import { DATE_TIME_PATTERN, nullable, textField, titled } from "../../lib/field-schema.js";
+import { DATE_TIME_PATTERN, nullable, textField, titled, verbatim } from "../../lib/field-schema.js";
 
 const UserListQuery = Type.Object(
   {
@@ -87,7 +87,7 @@ const FrozenBody = Type.Object({
 const ChangePasswordBody = Type.Object({
   username: Type.String({ title: userLimits.username.label, minLength: 1, maxLength: userLimits.username.max }),
   password: textField(userLimits.password),
-  confirmpassword: Type.Optional(Type.String({ title: "确认密码", maxLength: userLimits.password.max })),
+  confirmpassword: Type.Optional(verbatim(Type.String({ title: "确认密码", maxLength: userLimits.password.max }))),
 });
 
 /** Fields `checkOnlyUser` may test (JeecgBoot allowed any column; that enumerated accounts by anything). */
