@@ -43,6 +43,8 @@ export interface RowScope {
 }
 
 export const NOT_FOUND = () => refused("未找到对应实体");
+/** The refusal of a list (or a row of it) to a user who holds its code but not its page. */
+export const menuRefused = () => forbidden("没有该页面的权限（未授予对应菜单），请联系管理员授权");
 
 export function rowScope(def: Omit<RowScope, "missing" | "views"> & Partial<Pick<RowScope, "missing" | "views">>): RowScope {
   return { views: [], missing: NOT_FOUND, ...def };
@@ -61,7 +63,7 @@ export async function holdsMenu(scope: RuleScope, component: string): Promise<bo
 
 /** What one view shows the user: its part of the table under its menu's rules; 403 when the menu is not held. */
 export async function viewCondition(db: Db, view: RowView, scope: RuleScope): Promise<SQL | undefined> {
-  if (!(await holdsMenu(scope, view.component))) throw forbidden();
+  if (!(await holdsMenu(scope, view.component))) throw menuRefused();
   return and(view.where, await dataRuleCondition(db, view.component, view.fields, scope));
 }
 
@@ -83,7 +85,7 @@ async function ownCondition(db: Db, rows: RowScope, scope: RuleScope): Promise<S
   if (!rows.views.length) return undefined;
   const menus = await scope.menus();
   const held = rows.views.filter((v) => menus.has(v.component));
-  if (!held.length) throw forbidden();
+  if (!held.length) throw menuRefused();
   const parts = await Promise.all(held.map(async (v) => and(v.where, await dataRuleCondition(db, v.component, v.fields, scope)) ?? sql`true`));
   return parts.length === 1 ? parts[0] : or(...parts);
 }

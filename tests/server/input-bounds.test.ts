@@ -10,7 +10,7 @@ import { eq, getTableColumns, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import Ajv from "ajv";
 import * as schema from "../../server/db/schema.js";
-import { sysUser } from "../../server/db/schema.js";
+import { sysQuartzJob, sysUser } from "../../server/db/schema.js";
 import { dateOutOfRange, parseDateTime } from "../../server/lib/dates.js";
 import { DATE_YEARS } from "../../server/lib/field-schema.js";
 import { validationMessage } from "../../server/plugins/errors.js";
@@ -102,8 +102,10 @@ describe("integer filters are bounded by their column's type (item 8)", () => {
     expect(await get(`${API}/sys/user/list`, { sex: "32768" })).toEqual({ status: 400, message: "参数「sex」的取值超出范围（-32768 至 32767）" });
     expect(await get(`${API}/sys/user/list`, { status: "!-32769" })).toEqual({ status: 400, message: "参数「status」的取值超出范围（-32768 至 32767）" });
     expect(await get(`${API}/sys/user/list`, { sex: "1,40000" })).toEqual({ status: 400, message: "参数「sex」的取值超出范围（-32768 至 32767）" });
-    expect(await get(`${API}/sys/quartzJob/logList`, { jobId: "1", durationMs_begin: "2147483647" })).toMatchObject({ status: 200 });
-    expect(await get(`${API}/sys/quartzJob/logList`, { jobId: "1", durationMs_begin: "2147483648" })).toEqual({
+    // A job that exists: an unknown jobId is answered as not found before the filters are read.
+    const [job] = await t.database.db.select({ id: sysQuartzJob.id }).from(sysQuartzJob).limit(1);
+    expect(await get(`${API}/sys/quartzJob/logList`, { jobId: job.id, durationMs_begin: "2147483647" })).toMatchObject({ status: 200 });
+    expect(await get(`${API}/sys/quartzJob/logList`, { jobId: job.id, durationMs_begin: "2147483648" })).toEqual({
       status: 400,
       message: "参数「durationMs_begin」的取值超出范围（-2147483648 至 2147483647）",
     });

@@ -383,7 +383,8 @@ describe("monitoring pages (JvmInfo.vue, TomcatInfo.vue)", () => {
 
 describe("header bell (HeaderNotice.vue) over the websocket", () => {
   it("new WebSocket(domianURL→ws + '/websocket/' + userInfo.id), no token: opens, HeartBeat answered, a release nudges the bell, which reloads listByUser", async () => {
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    // Both socket screens listen on one port: the first to run opens it.
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as { port: number };
     // `window._CONFIG['domianURL'].replace("http://","ws://") + "/websocket/" + userId`, as a browser opens it: no subprotocol.
     const url = `ws://127.0.0.1:${port}${API}/websocket/${userInfoId}`;
@@ -447,7 +448,8 @@ describe("announcement list screen (系统通告) and the header bell's socket",
   const idOf = async (username: string) => (await t.database.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, username)))[0].id;
 
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    // Both socket screens listen on one port: the first to run opens it.
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
     wsBase = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}${API}`;
   });
   afterAll(() => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { bbhActivityMain, sysDepart, sysLog, sysPermission, sysRole } from "../../server/db/schema.js";
-import { API, buttonsWithMenus, createTestApp, type TestApp } from "./helpers.js";
+import { API, createTestApp, type TestApp } from "./helpers.js";
 import { caller } from "./bbh-helpers.js";
 
 let t: TestApp;
