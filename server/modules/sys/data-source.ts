@@ -18,11 +18,11 @@ import type { ListSpec } from "../../lib/list-query.js";
 import { loadDataSourceKey, seal, unseal } from "../../lib/secret.js";
 import { can } from "../../plugins/auth.js";
 import { registerCrud } from "./crud.js";
-import { Id } from "./shared.js";
+import { Id, scope } from "./shared.js";
 import { dataSourceLimits } from "../../../contract/limits.js";
 import { textField } from "../../lib/field-schema.js";
 import { scopeRows } from "../../plugins/row-scope.js";
-import { rowScope, viewOf } from "../../lib/row-scope.js";
+import { rowScope, viewOf, visibleCondition } from "../../lib/row-scope.js";
 
 type Row = typeof sysDataSource.$inferSelect;
 
@@ -201,8 +201,9 @@ export default async function dataSourceRoutes(base: FastifyInstance) {
     orgCode: true,
   });
 
-  app.get("/sys/dataSource/options", { config: can("system:dataSource:list") }, async () => {
-    const rows = await db.select({ code: sysDataSource.code, name: sysDataSource.name }).from(sysDataSource).orderBy(asc(sysDataSource.name));
+  app.get("/sys/dataSource/options", { config: can("system:dataSource:list") }, async (req) => {
+    const visible = await visibleCondition(db, dataSourceRows, scope(req, app.ctx.cache));
+    const rows = await db.select({ code: sysDataSource.code, name: sysDataSource.name }).from(sysDataSource).where(visible).orderBy(asc(sysDataSource.name));
     return ok(rows.map((r) => ({ value: r.code, label: r.name, text: r.name })));
   });
 

@@ -160,8 +160,8 @@ export default async function dictAdminRoutes(base: FastifyInstance) {
   });
 
   // Recycle bin.
-  app.get("/sys/dict/deleteList", { config: can("system:dict:delete") }, async () =>
-    ok((await db.select().from(sysDict).where(eq(sysDict.delFlag, 1)).orderBy(asc(sysDict.dictCode))).map(dictJson)),
+  app.get("/sys/dict/deleteList", { config: can("system:dict:delete") }, async (req) =>
+    ok((await db.select().from(sysDict).where(and(eq(sysDict.delFlag, 1), await visibleCondition(db, dictRows, scope(req, cache)))).orderBy(asc(sysDict.dictCode))).map(dictJson)),
   );
   app.put("/sys/dict/back/:id", { config: can("system:dict:delete"), schema: { params: Type.Object({ id: Id }) } }, async (req) => {
     const done = await db.update(sysDict).set({ delFlag: 0 }).where(and(eq(sysDict.id, req.params.id), eq(sysDict.delFlag, 1))).returning({ id: sysDict.id });
