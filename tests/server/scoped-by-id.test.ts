@@ -38,8 +38,12 @@ beforeAll(async () => {
   t = await createTestApp({}, {
     onRoute: (route) => {
       routes.push(route);
-      const record = async (req: { refusal?: string }) => void (lastRefusal = req.refusal);
-      route.onResponse = [...(Array.isArray(route.onResponse) ? route.onResponse : route.onResponse ? [route.onResponse] : []), record as never];
+      // onSend runs before the answer leaves, so the value is there when inject resolves (onResponse may run later).
+      const record = async (req: { refusal?: string }, _reply: unknown, payload: unknown) => {
+        lastRefusal = req.refusal;
+        return payload;
+      };
+      route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), record as never];
     },
   });
   await seed(t.database.db, { adminPassword: ADMIN_PASSWORD, demo: true });
