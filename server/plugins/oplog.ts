@@ -5,9 +5,9 @@
  * parameters are logged with secrets masked (passwords, tokens, secrets, captchas, at any depth, in the body
  * and the query string); the URL is logged without its query string.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { LOG_OPERATION, OPERATE_BY_METHOD, writeLog } from "../modules/sys/log.repo.js";
+import { LOG_OPERATION, OPERATE_BY_METHOD, writeLog, type LogEntry } from "../modules/sys/log.repo.js";
 
 const SECRET_KEYS = /pass(word)?|pwd|secret|token|captcha|salt|credential|authorization|smscode|^sign$/i;
 
@@ -26,6 +26,28 @@ export function loggedParams(body: unknown, query?: unknown): string | null {
   return text.length > 2000 ? text.slice(0, 2000) + "…" : text;
 }
 
+/** Whether the answer refused the caller (refusal-log.ts writes those, with the reason the refusing hook set). */
+export const isRefusal = (req: FastifyRequest, reply: FastifyReply) => Boolean(req.refusal) || reply.statusCode === 401 || reply.statusCode === 403;
+
+/** The operation-log row of a request: who, from where, what (masked), how long; `logContent` says what happened. */
+export function requestLogEntry(req: FastifyRequest, reply: FastifyReply, logContent: string, operateType: number): LogEntry {
+  const route = req.routeOptions.url ?? req.url.split("?")[0];
+  return {
+    logType: LOG_OPERATION,
+    logContent,
+    operateType,
+    // JeecgBoot's columns: userid holds the login name, username the real name (contract.md §10.6).
+    userid: req.user?.username ?? null,
+    username: req.user ? (req.user.realname ?? req.user.username) : null,
+    ip: req.ip,
+    method: route,
+    requestUrl: req.url.split("?")[0],
+    requestParam: loggedParams(req.body, req.query),
+    requestType: req.method,
+    costTime: Math.round(reply.elapsedTime),
+  };
+}
+
 export default fp(async function oplog(app: FastifyInstance, opts: { apiPrefix?: string } = {}) {
   const prefix = opts.apiPrefix ?? app.ctx.config.contextPath;
   app.addHook("onResponse", async (req, reply) => {
@@ -35,22 +57,10 @@ export default fp(async function oplog(app: FastifyInstance, opts: { apiPrefix?:
     if (req.method === "GET" ? !CHANGING_GETS.has(path) : LOGIN_ROUTES.has(path)) return;
     // Turned away before anything ran (no such route), or refused: refusal-log.ts writes refusals with their reason.
     if (!req.user && reply.statusCode === 404) return;
-    if (req.refusal || reply.statusCode === 401 || reply.statusCode === 403) return;
+    if (isRefusal(req, reply)) return;
     try {
-      await writeLog(app.ctx.db, {
-        logType: LOG_OPERATION,
-        logContent: `${req.method} ${route}${reply.statusCode >= 400 ? "（失败）" : ""}`,
-        operateType: req.method === "GET" ? 3 : OPERATE_BY_METHOD[req.method],
-        // JeecgBoot's columns: userid holds the login name, username the real name (contract.md §10.6).
-        userid: req.user?.username ?? null,
-        username: req.user ? (req.user.realname ?? req.user.username) : null,
-        ip: req.ip,
-        method: route,
-        requestUrl: req.url.split("?")[0],
-        requestParam: loggedParams(req.body, req.query),
-        requestType: req.method,
-        costTime: Math.round(reply.elapsedTime),
-      });
+      const content = `${req.method} ${route}${reply.statusCode >= 400 ? "（失败）" : ""}`;
+      await writeLog(app.ctx.db, requestLogEntry(req, reply, content, req.method === "GET" ? 3 : OPERATE_BY_METHOD[req.method]));
     } catch (err) {
       req.log.error({ err }, "operation log failed");
     }

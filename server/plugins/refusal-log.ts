@@ -9,15 +9,13 @@
  * never fails the request. The operation log (oplog.ts) leaves these requests to this plugin, so a refused
  * write is one line with its reason, not a bare （失败）.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { LOG_OPERATION, OPERATE_BY_METHOD, writeLog } from "../modules/sys/log.repo.js";
-import { loggedParams } from "./oplog.js";
+import { OPERATE_BY_METHOD, writeLog } from "../modules/sys/log.repo.js";
+import { isRefusal, requestLogEntry } from "./oplog.js";
 
 const WINDOW_MS = 60_000;
 
-/** Whether the answer refused the caller (the reason is set by the hook that refused, or read from a 401/403). */
-export const isRefusal = (req: FastifyRequest, reply: FastifyReply) => Boolean(req.refusal) || reply.statusCode === 401 || reply.statusCode === 403;
 
 export default fp(async function refusalLog(app: FastifyInstance, opts: { apiPrefix: string }) {
   // A refusal thrown by a handler (a 403 of the delegation rules, a list's menu) says why in its message.
@@ -42,19 +40,7 @@ export default fp(async function refusalLog(app: FastifyInstance, opts: { apiPre
       const n = await app.ctx.kv.incr(`refusal-log:${who}:${req.method} ${path}:${Math.floor(Date.now() / WINDOW_MS)}`, WINDOW_MS);
       if (n > 1) return;
       const reason = req.refusal ?? (reply.statusCode === 401 ? "未授权" : "没有权限");
-      await writeLog(app.ctx.db, {
-        logType: LOG_OPERATION,
-        logContent: `拒绝访问：${req.method} ${route}：${reason}`,
-        operateType: OPERATE_BY_METHOD[req.method] ?? 1,
-        userid: req.user?.username ?? null,
-        username: req.user ? (req.user.realname ?? req.user.username) : null,
-        ip: req.ip,
-        method: route,
-        requestUrl: req.url.split("?")[0],
-        requestParam: loggedParams(req.body, req.query),
-        requestType: req.method,
-        costTime: Math.round(reply.elapsedTime),
-      });
+      await writeLog(app.ctx.db, requestLogEntry(req, reply, `拒绝访问：${req.method} ${route}：${reason}`, OPERATE_BY_METHOD[req.method] ?? 1));
     } catch (err) {
       req.log.error({ err }, "refusal log failed");
     }
